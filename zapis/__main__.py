@@ -1,0 +1,3 @@
+from zapis.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Problems found in user input, and the one exception that carries them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where it is and what is wrong."""
+
+    place: str  # e.g. "hands[3].tricks"; "" for the whole file
+    message: str  # e.g. "14 is not between 0 and 13"
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}" if self.place else self.message
+
+    def under(self, prefix: str) -> Problem:
+        """The same problem, placed inside `prefix` (e.g. "hands[2]")."""
+        if not prefix:
+            return self
+        place = f"{prefix}.{self.place}" if self.place else prefix
+        return Problem(place, self.message)
+
+
+class ZapisError(Exception):
+    """Bad input: one or more problems, optionally found in a named source (a file)."""
+
+    def __init__(self, problems: list[Problem] | Problem | str, source: str | None = None):
+        if isinstance(problems, str):
+            problems = [Problem("", problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        self.source = source
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        prefix = f"{self.source}: " if self.source else ""
+        return [f"{prefix}{p}" for p in self.problems]
+
+    def with_source(self, source: str) -> ZapisError:
+        return ZapisError(self.problems, source)
+
+
+def fmt(value: object) -> str:
+    """A value as the user wrote it, for messages: strings quoted, TOML-style booleans."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value) if not isinstance(value, (int, float)) else str(value)

@@ -1,0 +1,154 @@
+"""Declarative descriptions of values: ruleset parameters and the fields of one hand.
+
+The same description validates a record read from a file, builds the entry form in the UI and
+documents a ruleset (`zapis rulesets show`). A module describes; this file checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from zapis.core.errors import Problem, fmt
+
+# kind          value                              extra attributes used
+# int           an integer                         min, max, step
+# number        an integer or a float              min, max
+# bool          true / false
+# str           any text                           choices (optional)
+# choice        one of `choices` (strings)         choices
+# player        a player name of the game
+# players       a list of distinct player names    min, max (how many)
+# player_map    {player: value}                    item (a Field describing each value)
+# int_list      a list of integers                 min, max (each item)
+# list          a list (checked by the module)
+# table         an inline table (checked by the module, or by `item` for each value)
+KINDS = ("int", "number", "bool", "str", "choice", "player", "players", "player_map",
+         "int_list", "list", "table")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: str
+    meaning: str = ""
+    default: Any = None
+    required: bool = False
+    min: int | float | None = None
+    max: int | float | None = None
+    step: int | None = None
+    choices: tuple = ()
+    item: Field | None = None
+    # UI hints: a label per language and the condition under which the field applies,
+    # written as {other_field: (values...)}; the form hides a field whose condition fails.
+    label: Mapping[str, str] = field(default_factory=dict)
+    when: Mapping[str, tuple] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}")
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        return all(values.get(k) in v for k, v in self.when.items())
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _range_problem(place: str, v: int | float, f: Field) -> list[Problem]:
+    lo, hi = f.min, f.max
+    if lo is not None and hi is not None and not lo <= v <= hi:
+        return [Problem(place, f"{fmt(v)} is not between {lo} and {hi}")]
+    if lo is not None and v < lo:
+        return [Problem(place, f"{fmt(v)} is less than {lo}")]
+    if hi is not None and v > hi:
+        return [Problem(place, f"{fmt(v)} is more than {hi}")]
+    if f.step and _is_int(v) and (v - (lo or 0)) % f.step:
+        return [Problem(place, f"{fmt(v)} is not a multiple of {f.step}")]
+    return []
+
+
+def check_value(f: Field, v: Any, place: str, players: Iterable[str] = ()) -> list[Problem]:
+    """Problems with value `v` for field `f` at `place`; empty when it is fine."""
+    k = f.kind
+    if k == "int":
+        if not _is_int(v):
+            return [Problem(place, f"{fmt(v)} is not a whole number")]
+        return _range_problem(place, v, f)
+    if k == "number":
+        if not (_is_int(v) or isinstance(v, float)):
+            return [Problem(place, f"{fmt(v)} is not a number")]
+        return _range_problem(place, v, f)
+    if k == "bool":
+        return [] if isinstance(v, bool) else [Problem(place, f"{fmt(v)} is not true or false")]
+    if k in ("str", "choice"):
+        if not isinstance(v, str):
+            return [Problem(place, f"{fmt(v)} is not text")]
+        if f.choices and v not in f.choices:
+            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(str, f.choices))}")]
+        return []
+    players = list(players)
+    if k == "player":
+        if not isinstance(v, str):
+            return [Problem(place, f"{fmt(v)} is not a player name")]
+        if v not in players:
+            return [Problem(place, f"{fmt(v)} is not a player of this game")]
+        return []
+    if k == "players":
+        if not isinstance(v, list):
+            return [Problem(place, f"{fmt(v)} is not a list of player names")]
+        out = [p for i, name in enumerate(v)
+               for p in check_value(Field(f.name, "player"), name, f"{place}[{i}]", players)]
+        if len(set(x for x in v if isinstance(x, str))) != len(v):
+            out.append(Problem(place, "a player is named twice"))
+        if f.min is not None and f.max is not None and not f.min <= len(v) <= f.max:
+            want = f.min if f.min == f.max else f"{f.min} to {f.max}"
+            out.append(Problem(place, f"names {len(v)} players, not {want}"))
+        return out
+    if k == "player_map":
+        if not isinstance(v, dict):
+            return [Problem(place, f"{fmt(v)} is not a table of players")]
+        out = []
+        for name, val in v.items():
+            if name not in players:
+                out.append(Problem(place, f"{fmt(name)} is not a player of this game"))
+            elif f.item is not None:
+                out += check_value(f.item, val, f"{place}.{name}", players)
+        return out
+    if k == "int_list":
+        if not isinstance(v, list):
+            return [Problem(place, f"{fmt(v)} is not a list of whole numbers")]
+        return [p for i, x in enumerate(v)
+                for p in check_value(Field(f.name, "int", min=f.min, max=f.max), x, f"{place}[{i}]")]
+    if k == "list":
+        return [] if isinstance(v, list) else [Problem(place, f"{fmt(v)} is not a list")]
+    if k == "table":
+        if not isinstance(v, dict):
+            return [Problem(place, f"{fmt(v)} is not a table")]
+        if f.item is None:
+            return []
+        return [p for key, val in v.items() for p in check_value(f.item, val, f"{place}.{key}", players)]
+    raise AssertionError(k)
+
+
+def check_table(fields: Iterable[Field], data: Mapping[str, Any], place: str = "",
+                players: Iterable[str] = (), extra: Iterable[str] = ()) -> list[Problem]:
+    """Check a table against field descriptions: unknown keys, missing required ones, each value."""
+    by_name = {f.name: f for f in fields}
+    allowed = set(by_name) | set(extra)
+    players = list(players)
+
+    def at(name: str) -> str:
+        return f"{place}.{name}" if place else name
+
+    out: list[Problem] = []
+    for key in data:
+        if key not in allowed:
+            out.append(Problem(at(key), "unknown field"))
+    for name, f in by_name.items():
+        if name in data:
+            out += check_value(f, data[name], at(name), players)
+        elif f.required and f.applies(data):
+            out.append(Problem(at(name), "missing"))
+    return out

@@ -1,0 +1,163 @@
+"""The scoring-module protocol, the validated rules a module reads, and module discovery."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any, Iterator, Mapping
+
+from zapis.core.errors import Problem, ZapisError, fmt
+from zapis.core.fields import Field, check_table
+from zapis.core.sheet import Sheet
+
+ENTRY_POINT_GROUP = "zapis.modules"
+
+# Fields every hand may carry, whatever the module.
+COMMON_HAND_FIELDS = (
+    Field("dealer", "player", "who dealt (default: rotates clockwise from the first player)",
+          label={"pl": "rozdający", "en": "dealer"}),
+    Field("note", "str", "free text", label={"pl": "uwaga", "en": "note"}),
+)
+
+
+@dataclass(frozen=True)
+class Rules(Mapping[str, Any]):
+    """A ruleset resolved and validated: every parameter of its module has a value."""
+
+    id: str
+    module: str
+    title: str
+    values: Mapping[str, Any]
+    description: str = ""
+    chain: tuple[str, ...] = ()  # the ruleset ids it extends, nearest first
+    origin: Mapping[str, str] = field(default_factory=dict)  # parameter -> where its value came from
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+class ScoringModule:
+    """One game family. Subclasses set the class attributes and implement `score`.
+
+    A module is pure: it reads the rules, the players and the hands as recorded (plain TOML
+    values) and returns a Sheet. It never touches files, the store or the UI.
+    """
+
+    id: str = ""
+    title: str = ""
+    params: tuple[Field, ...] = ()
+    player_counts: tuple[int, ...] = (2, 3, 4, 5, 6)
+    # The record keys that hold the players and the hands (a bridge pairs session differs).
+    players_key: str = "players"
+    hands_key: str = "hands"
+
+    # --- description -------------------------------------------------------------------
+    def param(self, name: str) -> Field:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.params}
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        """The fields of one hand, for this ruleset and these players."""
+        raise NotImplementedError
+
+    # --- validation ----------------------------------------------------------------------
+    def check_rules(self, rules: Mapping[str, Any]) -> list[Problem]:
+        """Problems that involve several parameters at once (each is already type-checked)."""
+        return []
+
+    def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
+        if len(players) not in self.player_counts:
+            counts = " or ".join(map(str, self.player_counts))
+            return [Problem(self.players_key, f"{len(players)} players, but {self.title} is played by {counts}")]
+        return []
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        """Problems with one hand beyond its fields' kinds and ranges (sums, combinations)."""
+        return []
+
+    def check_hands(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+        """Every problem of every hand, placed as hands[i].field."""
+        fields = self.hand_fields(rules, players)
+        out: list[Problem] = []
+        for i, hand in enumerate(hands):
+            place = f"{self.hands_key}[{i}]"
+            if not isinstance(hand, dict):
+                out.append(Problem(place, f"{fmt(hand)} is not a table"))
+                continue
+            found = check_table((*COMMON_HAND_FIELDS, *fields), hand, place, players)
+            if not found:
+                found = [p.under(place) for p in self.check_hand(rules, players, hand)]
+            out += found
+        if not out:
+            out = self.check_sequence(rules, players, hands)
+        return out
+
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+        """Problems with the order of hands (a deal that is not owed, a game already over)."""
+        return []
+
+    # --- scoring ---------------------------------------------------------------------------
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        raise NotImplementedError
+
+    def validate_and_score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                           start: Mapping[str, Any] | None = None) -> Sheet:
+        problems = self.check_players(rules, players) or self.check_hands(rules, players, hands)
+        if problems:
+            raise ZapisError(problems)
+        return self.score(rules, players, hands, start)
+
+
+def dealers(players: list[str], hands: list[Mapping[str, Any]], first: str | None = None) -> list[str]:
+    """The dealer of each hand: as recorded, or the next player clockwise after the last dealer."""
+    out: list[str] = []
+    cur = first if first is not None else players[0]
+    for i, h in enumerate(hands):
+        if h.get("dealer"):
+            cur = h["dealer"]
+        elif i:
+            cur = players[(players.index(out[-1]) + 1) % len(players)]
+        out.append(cur)
+    return out
+
+
+_registry: dict[str, ScoringModule] | None = None
+
+
+def modules() -> dict[str, ScoringModule]:
+    """Every scoring module registered in the entry-point group, by id."""
+    global _registry
+    if _registry is None:
+        found: dict[str, ScoringModule] = {}
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                cls = ep.load()
+                mod = cls() if isinstance(cls, type) else cls
+            except Exception as e:  # a broken plug-in must not take the others down
+                print(f"zapis: module {ep.name} could not be loaded: {e}", file=sys.stderr)
+                continue
+            found[mod.id or ep.name] = mod
+        _registry = found
+    return _registry
+
+
+def get_module(module_id: str) -> ScoringModule:
+    mods = modules()
+    if module_id not in mods:
+        if not mods:
+            raise ZapisError("no scoring modules are registered: install zapis (pip install -e .)")
+        raise ZapisError(f"unknown module {fmt(module_id)} (known: {', '.join(sorted(mods))})")
+    return mods[module_id]

@@ -1,0 +1,131 @@
+"""The Sheet: everything a score sheet shows, as pure data computed from the hands.
+
+A module folds the recorded hands into a Sheet. Screens, `zapis score`, exports and the
+evening's standings read it; nothing in it is ever stored as the truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Number = int | float
+
+
+@dataclass
+class Cell:
+    """One cell of the paper sheet. `marks` name how it is drawn: "neg" (red), "line" (a game
+    line under it), "loop"/"bajt" (a red dash), "played" (a red plus), "made", "failed"..."""
+
+    text: str = ""
+    value: Number | None = None
+    marks: frozenset[str] = frozenset()
+
+    @classmethod
+    def num(cls, value: Number | None, *marks: str) -> Cell:
+        if value is None:
+            return cls("", None, frozenset(marks))
+        ms = set(marks) | ({"neg"} if value < 0 else set())
+        return cls(fmt_number(value), value, frozenset(ms))
+
+
+@dataclass
+class Row:
+    label: str
+    cells: list[Cell]
+    hand: int | None = None  # the index of the hand this row shows, for selecting and editing
+    marks: frozenset[str] = frozenset()  # "line" (draw a line under the row), "total", "edited"
+    note: str = ""  # how the value was computed, in words
+
+
+@dataclass
+class Section:
+    title: str
+    columns: list[str]
+    rows: list[Row] = field(default_factory=list)
+    label_header: str = ""
+
+
+@dataclass
+class Check:
+    """A sum the paper sheet uses as a check (e.g. a row sums to 130)."""
+
+    name: str
+    ok: bool
+    detail: str = ""
+
+
+@dataclass
+class HandResult:
+    scores: dict[str, Number]
+    totals: dict[str, Number]
+
+
+@dataclass
+class Sheet:
+    module: str
+    ruleset: str
+    title: str
+    players: list[str]
+    hands: list[HandResult] = field(default_factory=list)
+    totals: dict[str, Number] = field(default_factory=dict)
+    finished: bool = False
+    winner: str | list[str] | None = None
+    next: dict[str, Any] | None = None
+    sections: list[Section] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # module keys added to the JSON
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "module": self.module,
+            "players": list(self.players),
+            "hands": [{"scores": _clean(h.scores), "totals": _clean(h.totals)} for h in self.hands],
+            "totals": _clean(self.totals),
+            "finished": self.finished,
+            "winner": self.winner,
+            "next": self.next,
+        }
+        for k, v in self.extra.items():
+            out[k] = _clean(v)
+        return out
+
+
+def _clean(v: Any) -> Any:
+    """Floats that are whole become ints; nested containers are cleaned too."""
+    if isinstance(v, float):
+        return int(v) if v.is_integer() else round(v, 4)
+    if isinstance(v, dict):
+        return {k: _clean(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_clean(x) for x in v]
+    return v
+
+
+def fmt_number(v: Number) -> str:
+    """Numbers as a sheet writes them: no thousands separators, at most two decimals."""
+    if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def running(per_hand: list[dict[str, Number]], players: list[str],
+            start: dict[str, Number] | None = None) -> list[HandResult]:
+    """Per-hand scores with running totals, starting from `start` (totals carried in)."""
+    tot = {p: (start or {}).get(p, 0) for p in players}
+    out = []
+    for scores in per_hand:
+        for p in players:
+            tot[p] = tot[p] + scores.get(p, 0)
+        out.append(HandResult({p: scores.get(p, 0) for p in players}, dict(tot)))
+    return out
+
+
+def rank(values: dict[str, Number], higher_is_better: bool = True) -> dict[str, int]:
+    """Competition places (1, 2, 2, 4) by value."""
+    order = sorted(values.values(), reverse=higher_is_better)
+    return {k: order.index(v) + 1 for k, v in values.items()}

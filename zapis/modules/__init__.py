@@ -1,0 +1,1 @@
+"""The built-in scoring modules. Each registers through the `zapis.modules` entry-point group."""

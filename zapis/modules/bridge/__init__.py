@@ -1,0 +1,1 @@
+"""Contract bridge: Law 77 deal scores, rubber, Chicago, Polish IMP, Old Polish, duplicate pairs."""

@@ -1,0 +1,210 @@
+"""The score of one bridge deal, from the Laws of Duplicate Bridge 2017, Law 77.
+
+Every value is a parameter of `Values`, so rubber, Chicago, Old Polish and house tables reuse
+the same arithmetic. The defaults are Law 77; each component is kept apart (a Breakdown) so
+rubber can put trick points below the line and everything else above it, and a sheet can say
+how a score was made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+STRAINS = ("C", "D", "H", "S", "NT")
+SEATS = ("N", "E", "S", "W")
+SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+OTHER = {"NS": "EW", "EW": "NS"}
+VUL_CHOICES = ("none", "NS", "EW", "both")
+DOUBLES = {"": 0, "X": 1, "XX": 2}
+STRAIN_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    strain: str
+    double: int = 0  # 0 undoubled, 1 doubled, 2 redoubled
+
+    @property
+    def needed(self) -> int:
+        return 6 + self.level
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'X' * self.double}"
+
+    def pretty(self) -> str:
+        return f"{self.level}{STRAIN_SYMBOL[self.strain]}{'X' * self.double}"
+
+
+def parse_contract(text: str) -> tuple[int, str] | None:
+    """("4S" -> (4, "S"), "3nt" -> (3, "NT")); None when it is not a contract."""
+    t = text.strip().upper()
+    if len(t) < 2 or not t[0].isdigit():
+        return None
+    level, strain = int(t[0]), t[1:]
+    if strain == "N":
+        strain = "NT"
+    if not 1 <= level <= 7 or strain not in STRAINS:
+        return None
+    return level, strain
+
+
+def vulnerable(vul: str, side: str) -> bool:
+    return vul == "both" or vul == side
+
+
+@dataclass(frozen=True)
+class Values:
+    """Score values; the defaults are Law 77 (2017)."""
+
+    trick: Mapping[str, int] = field(default_factory=lambda: {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30})
+    nt_first: int = 40  # the first odd trick in no trumps
+    overtricks_at_trick_value: bool = True  # undoubled overtricks; else overtrick_nv / overtrick_v
+    overtrick_nv: int = 50
+    overtrick_v: int = 100
+    overtrick_doubled_nv: int = 100  # redoubled: twice this
+    overtrick_doubled_v: int = 200
+    undertrick_nv: int = 50  # undoubled, each
+    undertrick_v: int = 100
+    doubled_undertricks: str = "law77"  # or "pre1987": NV 100 then 200 each
+    insult: int = 50  # making a doubled contract
+    insult_redoubled: int = 100
+    small_slam_nv: int = 500
+    small_slam_v: int = 750
+    grand_slam_nv: int = 1000
+    grand_slam_v: int = 1500
+    making_nv: int = 0  # a bonus for making any contract (Old Polish "bien joué")
+    making_v: int = 0
+
+    @classmethod
+    def from_rules(cls, rules: Mapping[str, Any]) -> Values:
+        kw = {k: rules[k] for k in cls.__dataclass_fields__ if k in rules}
+        if "trick_values" in rules:
+            kw["trick"] = dict(rules["trick_values"])
+        return cls(**kw)
+
+    def contract_points(self, c: Contract) -> int:
+        """Trick points for the odd tricks bid and made (below the line)."""
+        per = self.trick[c.strain]
+        first = self.nt_first if c.strain == "NT" else per
+        return (first + per * (c.level - 1)) * (1 << c.double)
+
+    def overtrick_each(self, c: Contract, vul: bool) -> int:
+        if c.double:
+            base = self.overtrick_doubled_v if vul else self.overtrick_doubled_nv
+            return base * c.double
+        if self.overtricks_at_trick_value:
+            return self.trick[c.strain]
+        return self.overtrick_v if vul else self.overtrick_nv
+
+    def undertricks(self, c: Contract, vul: bool, down: int) -> int:
+        if c.double == 0:
+            return down * (self.undertrick_v if vul else self.undertrick_nv)
+        if vul:
+            doubled = 200 + 300 * (down - 1)
+        elif self.doubled_undertricks == "pre1987":
+            doubled = 100 + 200 * (down - 1)
+        else:
+            doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+        return doubled * c.double
+
+    def slam(self, c: Contract, vul: bool) -> int:
+        if c.level == 6:
+            return self.small_slam_v if vul else self.small_slam_nv
+        if c.level == 7:
+            return self.grand_slam_v if vul else self.grand_slam_nv
+        return 0
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A deal's score in parts. Everything but `undertricks` goes to the declaring side."""
+
+    contract: Contract
+    vul: bool
+    tricks: int
+    below: int = 0  # trick points of the contract
+    overtricks: int = 0
+    insult: int = 0
+    slam: int = 0
+    making: int = 0
+    undertricks: int = 0  # to the defenders
+    premium: int = 0  # game or partscore premium (duplicate-style scoring only)
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.contract.needed
+
+    @property
+    def above(self) -> int:
+        """Premium points of the declaring side other than a game/partscore premium."""
+        return self.overtricks + self.insult + self.slam + self.making
+
+    @property
+    def declarer_score(self) -> int:
+        """The deal's score from the declaring side's view (negative when defeated)."""
+        return self.below + self.above + self.premium - self.undertricks
+
+    def result(self) -> str:
+        d = self.tricks - self.contract.needed
+        return "=" if d == 0 else f"{d:+d}"
+
+    def words(self) -> str:
+        """How the score was made, e.g. "120 + nadróbka 30 + partia 500 = 650"."""
+        if not self.made:
+            return f"wpadka/down {self.contract.needed - self.tricks}: {self.undertricks} dla obrońców/to defenders"
+        parts = [str(self.below)]
+        for name, v in (("nadróbki/overtricks", self.overtricks), ("kontra/insult", self.insult),
+                        ("szlem/slam", self.slam), ("za ugranie/making", self.making),
+                        ("premia/premium", self.premium)):
+            if v:
+                parts.append(f"{name} {v}")
+        return " + ".join(parts) + f" = {self.declarer_score}"
+
+
+def breakdown(c: Contract, vul: bool, tricks: int, values: Values = Values()) -> Breakdown:
+    """The parts of a deal's score, without any game or partscore premium."""
+    if tricks < c.needed:
+        return Breakdown(c, vul, tricks, undertricks=values.undertricks(c, vul, c.needed - tricks))
+    over = tricks - c.needed
+    return Breakdown(
+        c, vul, tricks,
+        below=values.contract_points(c),
+        overtricks=over * values.overtrick_each(c, vul),
+        insult=(values.insult, values.insult_redoubled)[c.double - 1] if c.double else 0,
+        slam=values.slam(c, vul),
+        making=(values.making_v if vul else values.making_nv),
+    )
+
+
+def with_premium(b: Breakdown, game_threshold: int = 100, partscore: int = 50,
+                 game_nv: int = 300, game_v: int = 500) -> Breakdown:
+    """Duplicate-style: add the game premium (trick points reach the threshold) or the partscore one."""
+    if not b.made:
+        return b
+    prem = (game_v if b.vul else game_nv) if b.below >= game_threshold else partscore
+    return Breakdown(**{**b.__dict__, "premium": prem})
+
+
+def duplicate_score(c: Contract, vul: bool, tricks: int, values: Values = Values()) -> int:
+    """Law 77: the declaring side's score of one deal (negative when defeated)."""
+    return with_premium(breakdown(c, vul, tricks, values)).declarer_score
+
+
+# Law 78B: the IMP scale as lower bounds of each band (0-10 -> 0, 20-40 -> 1, ...).
+IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+             1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def imps(diff: int | float, scale: tuple[int, ...] | list[int] = IMP_SCALE) -> int:
+    """IMPs for a score difference, with its sign (Law 78B)."""
+    a = abs(diff)
+    n = sum(1 for lower in scale if a >= lower)
+    return n if diff >= 0 else -n
+
+
+def board_dealer_vul(board: int) -> tuple[str, str]:
+    """Law 2: the dealer and vulnerability of a board (the 16-board cycle)."""
+    b = (board - 1) % 16
+    return SEATS[b % 4], VUL_CHOICES[(b // 4 + b % 4) % 4]

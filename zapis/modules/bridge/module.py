@@ -1,0 +1,480 @@
+"""The `bridge` module: rubber, Chicago (seed and ACBL), Polish IMP against an HCP table, Old Polish.
+
+One module, the scoring method chosen by the `scoring` parameter; every value it reads is a
+parameter, so a house table is a ruleset file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, ZapisError, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule
+from zapis.core.sheet import Cell, Row, Section, Sheet, running
+from zapis.modules.bridge.law77 import (
+    DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
+    imps, parse_contract, vulnerable, with_premium,
+)
+
+# The seed's expected-score table for the Polish "zapis IMP": HCP of the stronger side -> NV, V.
+HCP_TABLE = [
+    [20, 0, 0], [21, 50, 50], [22, 70, 70], [23, 110, 110], [24, 200, 290], [25, 300, 440],
+    [26, 350, 520], [27, 400, 600], [28, 430, 630], [29, 460, 660], [30, 490, 690],
+    [31, 600, 900], [32, 700, 1050], [33, 900, 1350], [34, 1000, 1500], [35, 1100, 1650],
+    [36, 1200, 1800], [37, 1300, 1950], [38, 1300, 1950], [39, 1300, 1950], [40, 1300, 1950],
+]
+
+P = Field
+PARAMS = (
+    P("scoring", "choice", "how deals are scored: rubber, chicago (four-deal cycles) or imp "
+      "(Chicago cycle, each deal in IMPs against the HCP table)", "rubber", choices=("rubber", "chicago", "imp")),
+    P("trick_values", "table", "points per odd trick bid and made, by strain (C, D, H, S, NT)",
+      {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}, item=P("value", "int", min=0)),
+    P("nt_first", "int", "points for the first odd trick in no trumps", 40, min=0),
+    P("overtricks_at_trick_value", "bool", "undoubled overtricks score the trick value "
+      "(otherwise overtrick_nv / overtrick_v each)", True),
+    P("overtrick_nv", "int", "undoubled overtrick, not vulnerable (when not at trick value)", 50, min=0),
+    P("overtrick_v", "int", "undoubled overtrick, vulnerable (when not at trick value)", 100, min=0),
+    P("overtrick_doubled_nv", "int", "doubled overtrick, not vulnerable (redoubled: twice)", 100, min=0),
+    P("overtrick_doubled_v", "int", "doubled overtrick, vulnerable (redoubled: twice)", 200, min=0),
+    P("undertrick_nv", "int", "undoubled undertrick, not vulnerable, each", 50, min=0),
+    P("undertrick_v", "int", "undoubled undertrick, vulnerable, each", 100, min=0),
+    P("doubled_undertricks", "choice", "doubled undertricks: law77 (NV 100, 200, 200, then 300 each) "
+      "or pre1987 (NV 100 then 200 each, as the seed prints); vulnerable 200 then 300 in both; "
+      "redoubled twice doubled", "law77", choices=("law77", "pre1987")),
+    P("insult", "int", "bonus for making a doubled contract", 50, min=0),
+    P("insult_redoubled", "int", "bonus for making a redoubled contract", 100, min=0),
+    P("small_slam_nv", "int", "small slam bid and made, not vulnerable", 500, min=0),
+    P("small_slam_v", "int", "small slam bid and made, vulnerable", 750, min=0),
+    P("grand_slam_nv", "int", "grand slam bid and made, not vulnerable", 1000, min=0),
+    P("grand_slam_v", "int", "grand slam bid and made, vulnerable", 1500, min=0),
+    P("making_nv", "int", "bonus for making any contract, not vulnerable (Old Polish)", 0, min=0),
+    P("making_v", "int", "bonus for making any contract, vulnerable (Old Polish)", 0, min=0),
+    P("game_thresholds", "int_list", "rubber: trick points for a side's first and second game", [100, 100], min=1),
+    P("rubber_bonus_2_0", "int", "rubber won two games to none", 700, min=0),
+    P("rubber_bonus_2_1", "int", "rubber won two games to one", 500, min=0),
+    P("unfinished_game_bonus", "int", "unfinished rubber (Law 80): the only side with a game", 300, min=0),
+    P("unfinished_partscore_bonus", "int", "unfinished rubber (Law 80): the only side with a partscore "
+      "in the unfinished game (some clubs: 50)", 100, min=0),
+    P("unfinished_partscore_both", "bool", "unfinished rubber: when both sides have a partscore, "
+      "both get the partscore bonus (the 1993 Law 80 gives none)", False),
+    P("honours", "bool", "honours (100 for four trump honours in one hand, 150 for five or four aces "
+      "at no trumps) are scored", True),
+    P("partscore_bonus", "int", "Chicago/IMP: premium for a partscore made on a deal (without carry-over)", 50, min=0),
+    P("game_bonus_nv", "int", "Chicago/IMP: game premium, not vulnerable", 300, min=0),
+    P("game_bonus_v", "int", "Chicago/IMP: game premium, vulnerable", 500, min=0),
+    P("cycle_vulnerability", "list", "Chicago/IMP: vulnerability of deals 1-4 of each cycle "
+      "(none, NS, EW, both); the seed: none, NS, EW, both", ["none", "NS", "EW", "both"]),
+    P("carry_over", "bool", "Chicago: partscores carry over and combine until a game wipes them; no "
+      "partscore premium (ACBL)", False),
+    P("fourth_deal_partscore_bonus", "int", "Chicago with carry-over: a partscore on deal 4 that does "
+      "not complete a game", 100, min=0),
+    P("passed_out", "choice", "Chicago/IMP: a passed-out deal counts as a deal (scoring 0) or is "
+      "redealt by the same dealer and does not count", "counts", choices=("counts", "redeal")),
+    P("hcp_table", "list", "IMP: expected score by HCP of the stronger side, rows [hcp, NV, V] for "
+      "20-40 (the seed's table)", HCP_TABLE),
+    P("imp_scale", "int_list", "IMP: lower bounds of the IMP bands (Law 78B)", list(IMP_SCALE), min=0),
+    P("settlement_unit", "int", "rubber: the difference of the totals is settled in these units, "
+      "rounded (the seed: 100)", 100, min=1),
+)
+
+SIDE_LABEL = {"NS": "N-S", "EW": "E-W"}
+
+
+class BridgeModule(ScoringModule):
+    id = "bridge"
+    title = "Brydż / Bridge"
+    params = PARAMS
+    player_counts = (4,)
+
+    # --- description and validation ----------------------------------------------------
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        tv = r["trick_values"]
+        if set(tv) != {"C", "D", "H", "S", "NT"}:
+            out.append(Problem("trick_values", f"must give C, D, H, S and NT, not {', '.join(tv)}"))
+        if len(r["game_thresholds"]) != 2:
+            out.append(Problem("game_thresholds", f"{fmt(r['game_thresholds'])} must give two values"))
+        cyc = r["cycle_vulnerability"]
+        if len(cyc) != 4 or any(v not in VUL_CHOICES for v in cyc):
+            out.append(Problem("cycle_vulnerability", f"{fmt(cyc)} must be four of none, NS, EW, both"))
+        table = r["hcp_table"]
+        ok = (isinstance(table, list) and [row[0] if isinstance(row, list) and row else None
+                                           for row in table] == list(range(20, 41))
+              and all(len(row) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in row)
+                      for row in table))
+        if not ok:
+            out.append(Problem("hcp_table", "must have rows [hcp, NV, V] for every hcp from 20 to 40"))
+        return out
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        fields = [
+            Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
+                  required=True, label={"pl": "kontrakt", "en": "contract"}),
+            Field("declarer", "choice", "the declarer's seat", choices=SEATS,
+                  label={"pl": "rozgrywający", "en": "declarer"}),
+            Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
+                  label={"pl": "kontra", "en": "double"}),
+            Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13,
+                  label={"pl": "lewy", "en": "tricks"}),
+            Field("vulnerable", "choice", "override the vulnerability the rules derive", choices=VUL_CHOICES,
+                  label={"pl": "po partii", "en": "vulnerable"}),
+        ]
+        if rules["honours"] and rules["scoring"] != "imp":
+            fields += [
+                Field("honours", "int", "honours held: 100 or 150", choices=(100, 150),
+                      label={"pl": "honory", "en": "honours"}),
+                Field("honours_side", "choice", "the side that held the honours", choices=("NS", "EW"),
+                      label={"pl": "honory ma", "en": "honours held by"}),
+            ]
+        if rules["scoring"] == "imp":
+            fields.append(Field("hcp_ns", "int", "high-card points of N-S together", required=True,
+                                min=0, max=40, label={"pl": "PC N-S", "en": "HCP N-S"}))
+        return fields
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        text = hand["contract"]
+        if text.strip().lower() == "pass":
+            for k in ("declarer", "tricks", "honours", "honours_side"):
+                if k in hand:
+                    out.append(Problem(k, f"{fmt(hand[k])}: a passed-out deal has no {k.replace('_', ' ')}"))
+            if hand.get("double", ""):
+                out.append(Problem("double", f"{fmt(hand['double'])}: a passed-out deal is not doubled"))
+            return out
+        parsed = parse_contract(text)
+        if parsed is None:
+            return [Problem("contract", f"{fmt(text)} is not a contract (level 1-7 and C, D, H, S or NT, or pass)")]
+        for k in ("declarer", "tricks"):
+            if k not in hand:
+                out.append(Problem(k, "missing"))
+        if "honours" in hand and "honours_side" not in hand:
+            out.append(Problem("honours_side", "missing: which side held the honours"))
+        if "honours_side" in hand and "honours" not in hand:
+            out.append(Problem("honours", "missing: 100 or 150"))
+        if hand.get("honours") == 100 and parsed[1] == "NT":
+            out.append(Problem("honours", "100 at no trumps: only four aces (150) count there"))
+        return out
+
+    # --- scoring -------------------------------------------------------------------------------
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        side_start = _side_start(players, start or {})
+        if rules["scoring"] == "rubber":
+            return _Rubber(rules, players, side_start).run(hands)
+        return _Cycle(rules, players, side_start).run(hands)
+
+
+def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
+    """Totals carried in, per side; partners must agree."""
+    out = {}
+    for side, (a, b) in (("NS", (players[0], players[2])), ("EW", (players[1], players[3]))):
+        va, vb = start.get(a), start.get(b)
+        if va is not None and vb is not None and va != vb:
+            raise ZapisError([Problem(f"start.{b}", f"{vb} differs from partner {a}'s {va}")])
+        out[side] = va if va is not None else (vb or 0)
+    return out
+
+
+@dataclass
+class _Deal:
+    """One recorded hand, parsed."""
+
+    contract: Contract | None  # None: passed out
+    declarer: str = ""
+    tricks: int = 0
+    honours: int = 0
+    honours_side: str = ""
+
+    @property
+    def side(self) -> str:
+        return SIDE_OF[self.declarer]
+
+    @property
+    def label(self) -> str:
+        if self.contract is None:
+            return "pas"
+        return f"{self.contract.pretty()} {self.declarer} {breakdown_result(self.contract, self.tricks)}"
+
+
+def breakdown_result(c: Contract, tricks: int) -> str:
+    d = tricks - c.needed
+    return "=" if d == 0 else f"{d:+d}"
+
+
+def _parse(hand: Mapping[str, Any]) -> _Deal:
+    text = hand["contract"]
+    if text.strip().lower() == "pass":
+        return _Deal(None)
+    level, strain = parse_contract(text)  # validated
+    c = Contract(level, strain, DOUBLES[hand.get("double", "")])
+    return _Deal(c, hand["declarer"], hand["tricks"], hand.get("honours", 0), hand.get("honours_side", ""))
+
+
+def _letter(i: int) -> str:
+    """a, b, ..., z, aa, ab, ... as the seed labels deals."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(97 + r) + s
+    return s
+
+
+def _both(players: list[str], ns: int | float, ew: int | float) -> dict[str, int | float]:
+    return {players[0]: ns, players[2]: ns, players[1]: ew, players[3]: ew}
+
+
+@dataclass
+class _RubberState:
+    number: int
+    games: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    below: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})  # toward the current game
+    total: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    above_rows: list[Row] = field(default_factory=list)
+    below_rows: list[Row] = field(default_factory=list)
+    hands: int = 0
+    bonus: int = 0
+    winner: str | None = None
+
+    def vul(self) -> str:
+        ns, ew = self.games["NS"] > 0, self.games["EW"] > 0
+        return "both" if ns and ew else "NS" if ns else "EW" if ew else "none"
+
+
+class _Rubber:
+    """Rubber bridge (Laws of Rubber Bridge 72-74, 80, 81): below and above the line."""
+
+    def __init__(self, rules: Rules, players: list[str], start: dict[str, int]):
+        self.r, self.players, self.start = rules, players, start
+        self.values = Values.from_rules(rules)
+        self.rubbers: list[_RubberState] = []
+
+    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        r, players = self.r, self.players
+        cur = _RubberState(1)
+        per_hand: list[dict[str, int]] = []
+        for i, hand in enumerate(hands):
+            deal = _parse(hand)
+            vul = hand.get("vulnerable") or cur.vul()
+            gain = {"NS": 0, "EW": 0}
+            label = f"{_letter(i)}) {deal.label}"
+            if deal.contract is not None:
+                side = deal.side
+                b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
+                if b.made:
+                    self._above(cur, side, b.above, label, b.words(), i)
+                    gain[side] += b.above + b.below
+                    cur.below[side] += b.below
+                    cur.below_rows.append(_side_row(side, b.below, label, i, b.words()))
+                    need = r["game_thresholds"][min(cur.games[side], 1)]
+                    if cur.below[side] >= need:
+                        cur.games[side] += 1
+                        cur.below = {"NS": 0, "EW": 0}
+                        cur.below_rows[-1].marks = frozenset({"line"})
+                else:
+                    self._above(cur, OTHER[side], b.undertricks, label, b.words(), i)
+                    gain[OTHER[side]] += b.undertricks
+            if deal.honours:
+                self._above(cur, deal.honours_side, deal.honours, f"{_letter(i)}) honory/honours", "", i)
+                gain[deal.honours_side] += deal.honours
+            cur.hands += 1
+            for s in gain:
+                cur.total[s] += gain[s]
+            won = next((s for s in ("NS", "EW") if cur.games[s] >= 2), None)
+            if won:
+                cur.winner = won
+                cur.bonus = r["rubber_bonus_2_0"] if cur.games[OTHER[won]] == 0 else r["rubber_bonus_2_1"]
+                self._above(cur, won, cur.bonus, f"{_letter(i)}) rober/rubber", "", i)
+                gain[won] += cur.bonus
+                cur.total[won] += cur.bonus
+                self.rubbers.append(cur)
+                cur = _RubberState(cur.number + 1)
+            per_hand.append(_both(players, gain["NS"], gain["EW"]))
+        unfinished = cur.hands > 0
+        if unfinished:
+            self._unfinished(cur)
+            self.rubbers.append(cur)
+        return self._sheet(per_hand, unfinished, cur)
+
+    def _above(self, cur: _RubberState, side: str, points: int, label: str, note: str, hand: int) -> None:
+        if points:
+            cur.above_rows.append(_side_row(side, points, label, hand, note))
+
+    def _unfinished(self, cur: _RubberState) -> None:
+        """Law 80: an unfinished rubber."""
+        r = self.r
+        for side in ("NS", "EW"):
+            if cur.games[side] == 1 and cur.games[OTHER[side]] == 0:
+                cur.bonus = r["unfinished_game_bonus"]
+                cur.total[side] += cur.bonus
+                self._above(cur, side, cur.bonus, "partia w niedokończonym robrze / game, unfinished rubber", "", None)
+        with_part = [s for s in ("NS", "EW") if cur.below[s] > 0]
+        if len(with_part) == 1 or (len(with_part) == 2 and r["unfinished_partscore_both"]):
+            for side in with_part:
+                cur.total[side] += r["unfinished_partscore_bonus"]
+                self._above(cur, side, r["unfinished_partscore_bonus"],
+                            "częściówka w niedokończonym robrze / partscore, unfinished rubber", "", None)
+
+    def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
+        r, players = self.r, self.players
+        ns_cols = [f"My / We  N-S ({players[0]}, {players[2]})", f"Oni / They  E-W ({players[1]}, {players[3]})"]
+        sections, rubbers_json = [], []
+        tot = dict(self.start)
+        for rub in self.rubbers:
+            for s in tot:
+                tot[s] += rub.total[s]
+            done = rub.winner is not None
+            diff = rub.total["NS"] - rub.total["EW"]
+            units = _round_half_up(abs(diff) / r["settlement_unit"])
+            lead = "NS" if diff > 0 else "EW" if diff < 0 else None
+            rubbers_json.append({
+                "number": rub.number, "NS": rub.total["NS"], "EW": rub.total["EW"],
+                "games": dict(rub.games), "winner": rub.winner, "bonus": rub.bonus, "finished": done,
+                "settlement": {"side": lead, "units": units},
+            })
+            status = "" if done else " — niedokończony / unfinished (Law 80)"
+            above = Section(f"Rober {rub.number}{status}: nad kreską / above the line", ns_cols,
+                            list(reversed(rub.above_rows)))
+            below = Section("pod kreską / below the line", ns_cols, rub.below_rows)
+            foot = [Row("razem / total", [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
+                        marks=frozenset({"total"}))]
+            if lead:
+                foot.append(Row(f"rozliczenie / settlement: {SIDE_LABEL[lead]} +{units} "
+                                f"(różnica {abs(diff)} / {r['settlement_unit']})", [Cell(), Cell()]))
+            below.rows = below.rows + foot
+            sections += [above, below]
+        hands = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
+        finished = bool(self.rubbers) and not unfinished
+        totals = _both(players, tot["NS"], tot["EW"])
+        winner = None
+        if finished and tot["NS"] != tot["EW"]:
+            w = "NS" if tot["NS"] > tot["EW"] else "EW"
+            winner = [players[0], players[2]] if w == "NS" else [players[1], players[3]]
+        notes = []
+        if unfinished:
+            notes.append("Rober niedokończony: premie wg Prawa 80 wliczone / unfinished rubber: "
+                         "Law 80 bonuses included")
+        nxt = None
+        if not finished:
+            dealer = players[len(per_hand) % 4]
+            nxt = {"rubber": cur.number, "dealer": dealer, "seat": SEATS[players.index(dealer)],
+                   "vulnerable": cur.vul(), "below": dict(cur.below)}
+        return Sheet(
+            module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands, totals=totals,
+            finished=finished, winner=winner, next=nxt, sections=sections, notes=notes,
+            extra={"sides": dict(tot), "rubbers": rubbers_json},
+        )
+
+
+def _side_row(side: str, points: int, label: str, hand: int | None, note: str) -> Row:
+    cells = [Cell.num(points), Cell()] if side == "NS" else [Cell(), Cell.num(points)]
+    return Row(label, cells, hand=hand, note=note)
+
+
+def _round_half_up(x: float) -> int:
+    return int(x + 0.5)
+
+
+class _Cycle:
+    """Chicago (the seed's and the ACBL's) and the Polish IMP method: cycles of four deals."""
+
+    def __init__(self, rules: Rules, players: list[str], start: dict[str, int]):
+        self.r, self.players, self.start = rules, players, start
+        self.values = Values.from_rules(rules)
+
+    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        r, players = self.r, self.players
+        imp = r["scoring"] == "imp"
+        carry = r["carry_over"] and not imp
+        expected = {row[0]: (row[1], row[2]) for row in r["hcp_table"]}
+        counted = 0  # deals that count in the cycle
+        part = {"NS": 0, "EW": 0}  # partscores toward game (carry-over)
+        per_hand, rows = [], []
+        dealer_i = 0
+        for i, hand in enumerate(hands):
+            deal = _parse(hand)
+            pos = counted % 4  # 0..3: deal 1..4 of the cycle
+            if pos == 0:
+                part = {"NS": 0, "EW": 0}
+            vul = hand.get("vulnerable") or r["cycle_vulnerability"][pos]
+            dealer = hand.get("dealer") or players[dealer_i % 4]
+            dealer_i = players.index(dealer)
+            score_ns, words = 0, "pas / passed out"
+            if deal.contract is not None:
+                side = deal.side
+                b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
+                if carry:
+                    b = self._carry(b, side, part, pos)
+                else:
+                    b = with_premium(b, 100, r["partscore_bonus"], r["game_bonus_nv"], r["game_bonus_v"])
+                s = b.declarer_score
+                score_ns = s if side == "NS" else -s
+                words = b.words()
+            redeal = deal.contract is None and r["passed_out"] == "redeal"
+            label = f"{pos + 1}. {dealer} ({SEATS[players.index(dealer)]}) {_vul_pl(vul)}: {deal.label}"
+            if imp:
+                hcp_ns = hand["hcp_ns"]
+                ref = "NS" if hcp_ns >= 20 else "EW"
+                hcp = max(hcp_ns, 40 - hcp_ns)
+                exp = expected[hcp][1 if vulnerable(vul, ref) else 0]
+                ref_score = score_ns if ref == "NS" else -score_ns
+                diff = ref_score - exp
+                got = imps(diff, r["imp_scale"])
+                imp_ns = got if ref == "NS" else -got
+                if redeal:
+                    imp_ns = 0
+                per_hand.append(_both(players, imp_ns, -imp_ns))
+                words = (f"{words}; PC {SIDE_LABEL[ref]} {hcp}, oczekiwane/expected {exp}, "
+                         f"różnica/difference {diff:+d} → {got:+d} IMP {SIDE_LABEL[ref]}")
+                cells = [Cell.num(hcp_ns), Cell.num(score_ns), Cell.num(exp), Cell.num(diff),
+                         Cell.num(imp_ns), Cell.num(-imp_ns)]
+            else:
+                per_hand.append(_both(players, max(score_ns, 0), max(-score_ns, 0)))
+                cells = [Cell.num(max(score_ns, 0) or None), Cell.num(max(-score_ns, 0) or None)]
+            rows.append(Row(label, cells, hand=i, note=words,
+                            marks=frozenset({"line"}) if pos == 3 and not redeal else frozenset()))
+            if not redeal:
+                counted += 1
+                dealer_i += 1
+        hands_out = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
+        last = hands_out[-1].totals if hands_out else _both(players, self.start["NS"], self.start["EW"])
+        tot = {"NS": last[players[0]], "EW": last[players[1]]}
+        finished = counted > 0 and counted % 4 == 0
+        winner = None
+        if finished and tot["NS"] != tot["EW"]:
+            winner = [players[0], players[2]] if tot["NS"] > tot["EW"] else [players[1], players[3]]
+        pos = counted % 4
+        nd = players[dealer_i % 4]
+        nxt = {"deal": pos + 1, "dealer": nd, "seat": SEATS[players.index(nd)],
+               "vulnerable": r["cycle_vulnerability"][pos]}
+        cols = (["PC N-S / HCP", "wynik N-S / score", "oczekiwane / expected", "różnica / difference",
+                 "IMP N-S", "IMP E-W"] if imp else
+                [f"N-S ({players[0]}, {players[2]})", f"E-W ({players[1]}, {players[3]})"])
+        section = Section(r.title, cols, rows, label_header="rozdanie / deal")
+        section.rows.append(Row("razem / total", ([Cell()] * 4 if imp else []) +
+                                [Cell.num(tot["NS"]), Cell.num(tot["EW"])], marks=frozenset({"total"})))
+        return Sheet(module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands_out,
+                     totals=_both(players, tot["NS"], tot["EW"]), finished=finished, winner=winner,
+                     next=nxt, sections=[section], extra={"sides": tot})
+
+    def _carry(self, b: Breakdown, side: str, part: dict[str, int], pos: int) -> Breakdown:
+        """ACBL Chicago: partscores combine toward game; a game wipes them; 100 on deal 4."""
+        r = self.r
+        if not b.made:
+            return b
+        part[side] += b.below
+        if part[side] >= 100:
+            prem = r["game_bonus_v"] if b.vul else r["game_bonus_nv"]
+            part["NS"] = part["EW"] = 0
+        elif pos == 3:
+            prem = r["fourth_deal_partscore_bonus"]
+        else:
+            prem = 0
+        return Breakdown(**{**b.__dict__, "premium": prem})
+
+
+def _vul_pl(vul: str) -> str:
+    return {"none": "przed/przed", "NS": "N-S po partii", "EW": "E-W po partii", "both": "po/po"}[vul]

@@ -1,0 +1,33 @@
+"""Where zapis keeps its files: the built-in rulesets and the user's data directory."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def builtin_rulesets_dir() -> Path:
+    """The shipped rulesets: inside the wheel (zapis/rulesets), or the checkout's rulesets/."""
+    inside = Path(__file__).resolve().parent / "rulesets"
+    if inside.is_dir():
+        return inside
+    return Path(__file__).resolve().parent.parent / "rulesets"
+
+
+def data_dir() -> Path:
+    """The user's data directory (ZAPIS_HOME overrides it)."""
+    if os.environ.get("ZAPIS_HOME"):
+        return Path(os.environ["ZAPIS_HOME"])
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "zapis"
+
+
+def user_rulesets_dir() -> Path:
+    """House variants saved by the user; found by id like the built-in ones."""
+    return data_dir() / "rulesets"

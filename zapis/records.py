@@ -1,0 +1,156 @@
+"""Game records: one TOML file per game, as ../shared/spec/records.md defines them.
+
+A record holds what was played (rules, seats, hands), never what was computed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import tomli_w
+
+from zapis import rulesets
+from zapis.core.errors import Problem, ZapisError, fmt
+from zapis.core.fields import Field, check_value
+from zapis.core.module import Rules, ScoringModule, get_module
+from zapis.core.sheet import Sheet
+
+FORMAT = "zapis/1"
+
+
+@dataclass
+class GameRecord:
+    ruleset: str
+    players: Any  # a list of names; a bridge pairs session has a table of pairs instead
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    rules: dict[str, Any] = field(default_factory=dict)
+    start: dict[str, Any] = field(default_factory=dict)
+    title: str | None = None
+    date: dt.date | None = None
+    base: Path | None = None  # where a ruleset path is resolved from
+
+    def to_toml_dict(self, module: ScoringModule | None = None) -> dict[str, Any]:
+        pkey = module.players_key if module else "players"
+        hkey = module.hands_key if module else "hands"
+        out: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset}
+        if self.title is not None:
+            out["title"] = self.title
+        if self.date is not None:
+            out["date"] = self.date
+        out[pkey] = self.players
+        if self.rules:
+            out["rules"] = dict(self.rules)
+        if self.start:
+            out["start"] = dict(self.start)
+        out[hkey] = [dict(h) for h in self.hands]
+        return out
+
+
+def _players_problems(value: Any) -> list[Problem]:
+    if not isinstance(value, list) or not value:
+        return [Problem("players", f"{fmt(value)} is not a list of player names")]
+    out = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            out.append(Problem(f"players[{i}]", f"{fmt(name)} is not a player name"))
+    names = [n for n in value if isinstance(n, str)]
+    for n in sorted({n for n in names if names.count(n) > 1}):
+        out.append(Problem("players", f"{fmt(n)} sits twice"))
+    return out
+
+
+def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None = None,
+          overrides: Mapping[str, Any] | None = None) -> tuple[GameRecord, Rules, ScoringModule]:
+    """Check a record's top level, resolve its ruleset; the hands are checked by `score`."""
+    problems: list[Problem] = []
+    if "format" not in data:
+        problems.append(Problem("format", f'missing (write format = "{FORMAT}")'))
+    elif data["format"] != FORMAT:
+        problems.append(Problem("format", f"{fmt(data['format'])} is not {fmt(FORMAT)}"))
+    ref = data.get("ruleset")
+    if ref is None:
+        problems.append(Problem("ruleset", "missing"))
+    elif not isinstance(ref, str):
+        problems.append(Problem("ruleset", f"{fmt(ref)} is not text"))
+        ref = None
+    if problems or ref is None:
+        raise ZapisError(problems, source)
+    rules_over = data.get("rules", {})
+    if not isinstance(rules_over, dict):
+        raise ZapisError([Problem("rules", f"{fmt(rules_over)} is not a table")], source)
+    layers = [("rules", rules_over)] + ([("--rules", dict(overrides))] if overrides else [])
+    try:
+        rules = rulesets.load(ref, base, layers)
+    except ZapisError as e:
+        # A problem inside a ruleset file names that file; one in the record names the record.
+        if e.source:
+            raise
+        raise ZapisError([p if p.place.startswith(("rules", "--rules")) else Problem("ruleset", p.message)
+                          for p in e.problems], source) from None
+    module = get_module(rules.module)
+
+    pkey, hkey = module.players_key, module.hands_key
+    allowed = {"format", "ruleset", "title", "date", "rules", "start", pkey, hkey}
+    problems = [Problem(k, "unknown key") for k in data if k not in allowed]
+    if "title" in data and not isinstance(data["title"], str):
+        problems.append(Problem("title", f"{fmt(data['title'])} is not text"))
+    if "date" in data and not isinstance(data["date"], dt.date):
+        problems.append(Problem("date", f"{fmt(data['date'])} is not a TOML date (2026-11-20)"))
+    if pkey not in data:
+        problems.append(Problem(pkey, "missing"))
+    elif pkey == "players":
+        problems += _players_problems(data[pkey])
+    hands = data.get(hkey, [])
+    if not isinstance(hands, list):
+        problems.append(Problem(hkey, f"is not a list of tables (write [[{hkey}]])"))
+        hands = []
+    start = data.get("start", {})
+    if not isinstance(start, dict):
+        problems.append(Problem("start", f"{fmt(start)} is not a table"))
+        start = {}
+    elif pkey == "players" and isinstance(data.get(pkey), list):
+        num = Field("start", "number")
+        for name, v in start.items():
+            if name not in data[pkey]:
+                problems.append(Problem(f"start.{name}", "is not a player of this game"))
+            else:
+                problems += check_value(num, v, f"start.{name}")
+    if problems:
+        raise ZapisError(problems, source)
+    rec = GameRecord(ruleset=ref, players=data[pkey], hands=list(hands), rules=dict(rules_over),
+                     start=dict(start), title=data.get("title"), date=data.get("date"), base=base)
+    return rec, rules, module
+
+
+def read(path: str | Path, overrides: Mapping[str, Any] | None = None
+         ) -> tuple[GameRecord, Rules, ScoringModule]:
+    path = Path(path)
+    data = rulesets.read_toml(path)
+    try:
+        return parse(data, str(path), path.parent, overrides)
+    except ZapisError as e:
+        raise e if e.source else e.with_source(str(path)) from None
+
+
+def score(rec: GameRecord, rules: Rules, module: ScoringModule, source: str | None = None) -> Sheet:
+    """Validate every hand and fold them into the sheet."""
+    try:
+        return module.validate_and_score(rules, rec.players, rec.hands, rec.start)
+    except ZapisError as e:
+        raise e if e.source or not source else e.with_source(source) from None
+
+
+def score_file(path: str | Path, overrides: Mapping[str, Any] | None = None) -> Sheet:
+    rec, rules, module = read(path, overrides)
+    return score(rec, rules, module, str(path))
+
+
+def dumps(rec: GameRecord, module: ScoringModule | None = None) -> str:
+    return tomli_w.dumps(rec.to_toml_dict(module))
+
+
+def write(rec: GameRecord, path: str | Path, module: ScoringModule | None = None) -> None:
+    Path(path).write_text(dumps(rec, module), encoding="utf-8")

@@ -1,0 +1,185 @@
+"""Rulesets: TOML files that name a module and set its parameters; `extends` builds variants.
+
+    module = "tysiac"            # or: extends = "tysiac" (the module then comes from there)
+    title = "Tysiąc u Bogdana"
+    description = "..."
+    [rules]
+    barrier = 900
+
+Validation is strict: an unknown key, a wrong type, an out-of-range value, an unknown module or
+a cycle in `extends` each give one line naming the file, the key and the value.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from zapis.core.errors import Problem, ZapisError, fmt
+from zapis.core.fields import check_value
+from zapis.core.module import Rules, ScoringModule, get_module, modules
+from zapis.paths import builtin_rulesets_dir, user_rulesets_dir
+
+TOP_KEYS = {"module", "extends", "title", "description", "rules"}
+
+
+@dataclass(frozen=True)
+class RulesetFile:
+    id: str
+    path: Path
+    data: dict[str, Any]
+
+
+def search_dirs() -> list[Path]:
+    return [user_rulesets_dir(), builtin_rulesets_dir()]
+
+
+def builtin_ids() -> list[str]:
+    ids: set[str] = set()
+    for d in search_dirs():
+        if d.is_dir():
+            ids |= {p.stem for p in d.glob("*.toml")}
+    return sorted(ids)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a dict, or a ZapisError naming the file and what is wrong."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ZapisError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise ZapisError("is a directory, not a file", str(path)) from None
+    except OSError as e:
+        raise ZapisError(f"cannot be read ({e.strerror})", str(path)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ZapisError(f"is not UTF-8 text (byte {e.start})", str(path)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ZapisError(f"not valid TOML: {e}", str(path)) from None
+
+
+def is_path_ref(ref: str) -> bool:
+    return ref.endswith(".toml") or "/" in ref or "\\" in ref
+
+
+def locate(ref: str, base: Path | None = None) -> Path:
+    """The file of a ruleset given by id or by path (relative to `base`)."""
+    if is_path_ref(ref):
+        p = Path(ref).expanduser()
+        if not p.is_absolute() and base is not None:
+            p = base / p
+        return p
+    for d in search_dirs():
+        p = d / f"{ref}.toml"
+        if p.is_file():
+            return p
+    known = ", ".join(builtin_ids())
+    raise ZapisError(f"unknown ruleset {fmt(ref)} (known: {known})")
+
+
+def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
+    """The ruleset and every ruleset it extends, nearest first."""
+    out: list[RulesetFile] = []
+    seen: list[Path] = []
+    while True:
+        path = locate(ref, base)
+        real = path.resolve()
+        if real in seen:
+            names = " -> ".join([f.id for f in out] + [path.stem])
+            raise ZapisError([Problem("extends", f"cycle: {names}")], str(out[-1].path))
+        seen.append(real)
+        data = read_toml(path)
+        problems = [Problem(k, "unknown key") for k in data if k not in TOP_KEYS]
+        for key in ("module", "extends", "title", "description"):
+            if key in data and not isinstance(data[key], str):
+                problems.append(Problem(key, f"{fmt(data[key])} is not text"))
+        if "rules" in data and not isinstance(data["rules"], dict):
+            problems.append(Problem("rules", "is not a table"))
+        if "module" not in data and "extends" not in data:
+            problems.append(Problem("module", "missing (name a module, or a ruleset to extend)"))
+        if problems:
+            raise ZapisError(problems, str(path))
+        out.append(RulesetFile(path.stem, path, data))
+        if "extends" not in data:
+            return out
+        ref, base = data["extends"], path.parent
+
+
+def check_overrides(module: ScoringModule, values: Mapping[str, Any], place: str) -> list[Problem]:
+    """Problems with parameter values for `module`, placed under `place` (e.g. "rules")."""
+    known = {p.name: p for p in module.params}
+    out: list[Problem] = []
+    for key, v in values.items():
+        at = f"{place}.{key}" if place else key
+        if key not in known:
+            out.append(Problem(at, f"unknown parameter of module {module.id}"))
+        else:
+            out += check_value(known[key], v, at)
+    return out
+
+
+def load(ref: str, base: Path | None = None,
+         layers: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> Rules:
+    """Resolve a ruleset (id or path) and its `extends` chain into validated Rules.
+
+    `layers` are parameter overrides applied on top, each with the place its problems are
+    reported at: ("rules", the record's [rules] table), ("--rules", the command line).
+    Problems in a ruleset file name that file; problems in a layer name no file (the caller
+    knows which file the layer came from).
+    """
+    chain = _chain(ref, base)
+    root = chain[-1]
+    module_id = next(f.data["module"] for f in reversed(chain) if "module" in f.data)
+    for f in chain:
+        if "module" in f.data and f.data["module"] != module_id:
+            raise ZapisError([Problem("module", f"{fmt(f.data['module'])} differs from "
+                                      f"{fmt(module_id)} of the ruleset it extends")], str(f.path))
+    try:
+        module = get_module(module_id)
+    except ZapisError as e:
+        raise ZapisError([Problem("module", p.message) for p in e.problems], str(root.path)) from None
+    values = module.defaults()
+    origin = {k: "default" for k in values}
+    for f in reversed(chain):
+        rules = f.data.get("rules", {})
+        problems = check_overrides(module, rules, "rules")
+        if problems:
+            raise ZapisError(problems, str(f.path))
+        values.update(rules)
+        origin.update({k: f.id for k in rules})
+    problems = module.check_rules(values)
+    if problems:
+        raise ZapisError(problems, str(chain[0].path))
+    for place, over in layers:
+        problems = check_overrides(module, over, place)
+        values.update(over)
+        origin.update({k: place for k in over})
+        problems = problems or [p.under(place) for p in module.check_rules(values)]
+        if problems:
+            raise ZapisError(problems)
+    first = chain[0]
+    title = next((f.data["title"] for f in chain if "title" in f.data), first.id)
+    desc = next((f.data["description"] for f in chain if "description" in f.data), "")
+    return Rules(id=first.id, module=module_id, title=title, values=values, description=desc,
+                 chain=tuple(f.id for f in chain[1:]), origin=origin)
+
+
+def list_rulesets() -> list[tuple[str, str, str]]:
+    """(id, module, title) of every ruleset found; broken ones are listed with their problem."""
+    out = []
+    for rid in builtin_ids():
+        try:
+            r = load(rid)
+            out.append((rid, r.module, r.title))
+        except ZapisError as e:
+            out.append((rid, "?", f"broken: {e.problems[0]}"))
+    return out
+
+
+__all__ = ["load", "list_rulesets", "read_toml", "locate", "modules", "check_overrides"]
