@@ -73,16 +73,18 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                   + (f", extends {' → '.join(rules.chain)}" if rules.chain else "") + ")")
     if rules.description:
         console.print(rules.description)
-    t = Table("parameter", "value", "default", "set by", "meaning")
+    console.print()
     for p in module.params:
-        t.add_row(p.name, _show(rules[p.name]), _show(p.default), rules.origin.get(p.name, ""), p.meaning)
-    console.print(t)
+        value, origin = rules[p.name], rules.origin.get(p.name, "default")
+        where = "default" if origin == "default" else f"set by {origin}; default {_show(p.default)}"
+        console.print(f"[bold]{p.name}[/bold] = {_show(value)}  [dim]({where})[/dim]", highlight=False)
+        console.print(f"    {p.meaning}", style="dim", highlight=False)
     return 0
 
 
 def _show(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False)
-    return s if len(s) <= 40 else s[:37] + "..."
+    return s if len(s) <= 60 else s[:57] + "..."
 
 
 def build_parser() -> argparse.ArgumentParser:

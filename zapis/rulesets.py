@@ -88,7 +88,12 @@ def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
     out: list[RulesetFile] = []
     seen: list[Path] = []
     while True:
-        path = locate(ref, base)
+        try:
+            path = locate(ref, base)
+        except ZapisError as e:
+            if not out:
+                raise
+            raise ZapisError([Problem("extends", p.message) for p in e.problems], str(out[-1].path)) from None
         real = path.resolve()
         if real in seen:
             names = " -> ".join([f.id for f in out] + [path.stem])

@@ -75,6 +75,8 @@ def check_value(f: Field, v: Any, place: str, players: Iterable[str] = ()) -> li
     if k == "int":
         if not _is_int(v):
             return [Problem(place, f"{fmt(v)} is not a whole number")]
+        if f.choices and v not in f.choices:
+            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}")]
         return _range_problem(place, v, f)
     if k == "number":
         if not (_is_int(v) or isinstance(v, float)):
@@ -86,7 +88,7 @@ def check_value(f: Field, v: Any, place: str, players: Iterable[str] = ()) -> li
         if not isinstance(v, str):
             return [Problem(place, f"{fmt(v)} is not text")]
         if f.choices and v not in f.choices:
-            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(str, f.choices))}")]
+            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}")]
         return []
     players = list(players)
     if k == "player":

@@ -265,10 +265,10 @@ class _Rubber:
                 side = deal.side
                 b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
                 if b.made:
-                    self._above(cur, side, b.above, label, b.words(), i)
+                    self._above(cur, side, b.above, label, _above_words(b), i)
                     gain[side] += b.above + b.below
                     cur.below[side] += b.below
-                    cur.below_rows.append(_side_row(side, b.below, label, i, b.words()))
+                    cur.below_rows.append(_side_row(side, b.below, label, i, ""))
                     need = r["game_thresholds"][min(cur.games[side], 1)]
                     if cur.below[side] >= need:
                         cur.games[side] += 1
@@ -287,7 +287,8 @@ class _Rubber:
             if won:
                 cur.winner = won
                 cur.bonus = r["rubber_bonus_2_0"] if cur.games[OTHER[won]] == 0 else r["rubber_bonus_2_1"]
-                self._above(cur, won, cur.bonus, f"{_letter(i)}) rober/rubber", "", i)
+                self._above(cur, won, cur.bonus, f"{_letter(i)}) rober {cur.games[won]}-{cur.games[OTHER[won]]}"
+                            f" / rubber", "", i)
                 gain[won] += cur.bonus
                 cur.total[won] += cur.bonus
                 self.rubbers.append(cur)
@@ -321,7 +322,7 @@ class _Rubber:
     def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
         r, players = self.r, self.players
         ns_cols = [f"My / We  N-S ({players[0]}, {players[2]})", f"Oni / They  E-W ({players[1]}, {players[3]})"]
-        sections, rubbers_json = [], []
+        sections, rubbers_json, settle = [], [], []
         tot = dict(self.start)
         for rub in self.rubbers:
             for s in tot:
@@ -339,12 +340,11 @@ class _Rubber:
             above = Section(f"Rober {rub.number}{status}: nad kreską / above the line", ns_cols,
                             list(reversed(rub.above_rows)))
             below = Section("pod kreską / below the line", ns_cols, rub.below_rows)
-            foot = [Row("razem / total", [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
-                        marks=frozenset({"total"}))]
+            below.rows = below.rows + [Row("razem / total", [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
+                                           marks=frozenset({"total"}))]
             if lead:
-                foot.append(Row(f"rozliczenie / settlement: {SIDE_LABEL[lead]} +{units} "
-                                f"(różnica {abs(diff)} / {r['settlement_unit']})", [Cell(), Cell()]))
-            below.rows = below.rows + foot
+                settle.append(f"Rober {rub.number}: rozliczenie / settlement {SIDE_LABEL[lead]} +{units} "
+                              f"(różnica / difference {abs(diff)} / {r['settlement_unit']})")
             sections += [above, below]
         hands = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
         finished = bool(self.rubbers) and not unfinished
@@ -353,7 +353,7 @@ class _Rubber:
         if finished and tot["NS"] != tot["EW"]:
             w = "NS" if tot["NS"] > tot["EW"] else "EW"
             winner = [players[0], players[2]] if w == "NS" else [players[1], players[3]]
-        notes = []
+        notes = settle
         if unfinished:
             notes.append("Rober niedokończony: premie wg Prawa 80 wliczone / unfinished rubber: "
                          "Law 80 bonuses included")
@@ -367,6 +367,12 @@ class _Rubber:
             finished=finished, winner=winner, next=nxt, sections=sections, notes=notes,
             extra={"sides": dict(tot), "rubbers": rubbers_json},
         )
+
+
+def _above_words(b: Breakdown) -> str:
+    parts = [f"{name} {v}" for name, v in (("nadróbki/overtricks", b.overtricks), ("kontra/insult", b.insult),
+                                           ("szlem/slam", b.slam), ("za ugranie/making", b.making)) if v]
+    return " + ".join(parts) if len(parts) > 1 else ""
 
 
 def _side_row(side: str, points: int, label: str, hand: int | None, note: str) -> Row:
