@@ -11,7 +11,7 @@ from zapis.cli import main
 from zapis.core.module import modules
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED_RUBBER = ROOT.parent / "shared" / "acceptance" / "seed-rubber.toml"
+SEED_RUBBER = ROOT / "tests" / "data" / "seeds" / "seed-rubber.toml"
 RUBBER = """format = "zapis/1"
 ruleset = "bridge-rubber"
 players = ["Ala", "Bartek", "Celina", "Darek"]
