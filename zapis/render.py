@@ -23,9 +23,10 @@ def sheet_renderable(sheet: Sheet, show_notes: bool = True) -> RenderableType:
     for sec in sheet.sections:
         with_notes = show_notes and any(r.note for r in sec.rows)
         t = Table(title=sec.title, box=box.SIMPLE_HEAVY, title_justify="left", show_lines=False)
-        t.add_column(sec.label_header or "")
-        for col in sec.columns:
-            t.add_column(col, justify="right")
+        t.add_column(sec.label_header or "", no_wrap=True)
+        for j, col in enumerate(sec.columns):
+            widest = max((len(r.cells[j].text) for r in sec.rows if j < len(r.cells)), default=0)
+            t.add_column(col, justify="right", min_width=min(widest, 12))
         if with_notes:
             t.add_column("jak / how", style="dim")
         for row in sec.rows:
