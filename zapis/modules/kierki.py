@@ -1,0 +1,272 @@
+"""Kierki (seed 000, "Kierki"): six negative deals, the optional rozbójnik, and the plus rounds.
+
+Negative deals: no tricks (20 a trick), no hearts (20 a heart), no queens (60 each), no kings and
+jacks (30 each), no king of hearts (150), no last trick (150, or two tricks at 75 each); the
+rozbójnik counts everything at once. Plus rounds: trump deals (+25 a trick, one per player, the
+chooser able to sell the table cards for points) or loteryjka (800 and 500 once, or 200 and 125 in
+each of four). With three players: 15 a trick, 140 for the king of hearts and the last trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+
+NEGATIVE = ("no-tricks", "no-hearts", "no-queens", "no-kings-jacks", "no-king-of-hearts", "no-last")
+DEALS = (*NEGATIVE, "robber", "trumps", "lottery")
+NAMES = {"no-tricks": "bez lew", "no-hearts": "bez kierów", "no-queens": "bez dam",
+         "no-kings-jacks": "bez panów", "no-king-of-hearts": "bez króla kier", "no-last": "bez ostatniej",
+         "robber": "rozbójnik", "trumps": "atuty / odgrywka", "lottery": "loteryjka"}
+ITEM_OF = {"no-tricks": "tricks", "no-hearts": "hearts", "no-queens": "queens",
+           "no-kings-jacks": "kings_jacks", "no-king-of-hearts": "king_of_hearts", "no-last": "last"}
+ITEMS = tuple(ITEM_OF.values())
+TWO_LAST = ("two-last", "seventh-and-last", "third-and-seventh", "third-and-eighth")
+
+PARAMS = (
+    Field("trick", "int", "no tricks: per trick (four players)", 20, min=0),
+    Field("trick_3", "int", "no tricks: per trick (three players)", 15, min=0),
+    Field("heart", "int", "no hearts: per heart", 20, min=0),
+    Field("queen", "int", "no queens: per queen", 60, min=0),
+    Field("king_jack", "int", "no kings and jacks: per king or jack", 30, min=0),
+    Field("king_of_hearts", "int", "no king of hearts (four players)", 150, min=0),
+    Field("king_of_hearts_3", "int", "no king of hearts (three players)", 140, min=0),
+    Field("last", "int", "no last trick: the whole deal's value (four players); split over two tricks in the "
+          "two-trick variants", 150, min=0),
+    Field("last_3", "int", "no last trick: the whole deal's value (three players)", 140, min=0),
+    Field("last_variant", "choice", "which tricks the sixth deal penalises: last, two-last, seventh-and-last, "
+          "third-and-seventh, third-and-eighth (two tricks: half the value each)", "last",
+          choices=("last", *TWO_LAST)),
+    Field("robber", "bool", "play the seventh deal, rozbójnik (everything counts at once)", False),
+    Field("positive", "choice", "the plus rounds: trumps (one trump deal per player), lottery (once), "
+          "lottery-rounds (four times; three with three players), lottery+trumps (both, as with a rozbójnik)",
+          "trumps", choices=("trumps", "lottery", "lottery-rounds", "lottery+trumps")),
+    Field("trump_trick", "int", "trump deals: per trick", 25, min=0),
+    Field("sale", "bool", "trump deals: the chooser may sell the table cards and the choice of trumps for points "
+          "(the seed's bidding variant)", True),
+    Field("lottery_prizes", "int_list", "loteryjka once: first and second prize (four players)", [800, 500], min=0),
+    Field("lottery_prizes_3", "int_list", "loteryjka once: first and second prize (three players)", [790, 485], min=0),
+    Field("lottery_round_prizes", "int_list", "loteryjka in rounds: prizes in each (four players)", [200, 125],
+          min=0),
+    Field("lottery_round_prizes_3", "int_list", "loteryjka in rounds: prizes in each (three players)", [250, 175],
+          min=0),
+)
+
+
+def _v(rules: Rules, name: str, n: int) -> Any:
+    return rules[f"{name}_3"] if n == 3 and f"{name}_3" in rules else rules[name]
+
+
+def deck(rules: Rules, n: int) -> dict[str, int]:
+    """How many of each penalised item the deck holds (three players drop the two of clubs)."""
+    return {"tricks": 17 if n == 3 else 13, "hearts": 13, "queens": 4, "kings_jacks": 8, "king_of_hearts": 1,
+            "last": 2 if rules["last_variant"] in TWO_LAST else 1}
+
+
+def item_values(rules: Rules, n: int) -> dict[str, int]:
+    last = _v(rules, "last", n)
+    return {"tricks": _v(rules, "trick", n), "hearts": rules["heart"], "queens": rules["queen"],
+            "kings_jacks": rules["king_jack"], "king_of_hearts": _v(rules, "king_of_hearts", n),
+            "last": last // 2 if rules["last_variant"] in TWO_LAST else last}
+
+
+def game_deals(rules: Rules, n: int) -> list[str]:
+    """The deals of one game in the usual order."""
+    out = list(NEGATIVE) + (["robber"] if rules["robber"] else [])
+    pos = rules["positive"]
+    if pos in ("lottery", "lottery+trumps"):
+        out.append("lottery")
+    if pos == "lottery-rounds":
+        out += ["lottery"] * (3 if n == 3 else 4)
+    if pos in ("trumps", "lottery+trumps"):
+        out += ["trumps"] * n
+    return out
+
+
+class KierkiModule(ScoringModule):
+    id = "kierki"
+    title = "Kierki"
+    params = PARAMS
+    player_counts = (3, 4)
+
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        return [Problem(k, f"{fmt(r[k])} must give two prizes") for k in
+                ("lottery_prizes", "lottery_prizes_3", "lottery_round_prizes", "lottery_round_prizes_3")
+                if len(r[k]) != 2]
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        n = len(players)
+        return [
+            Field("deal", "choice", "which deal", required=True, choices=DEALS, label={"pl": "rozdanie", "en": "deal"}),
+            Field("taken", "player_map", "penalised items each player took (for robber: a table of items)",
+                  when={"deal": (*NEGATIVE, "robber")}, label={"pl": "wzięte", "en": "taken"}),
+            Field("points", "player_map", "robber: raw penalty points each player took",
+                  item=Field("p", "int", min=0), when={"deal": ("robber",)}),
+            Field("tricks", "player_map", "trumps: tricks each player took", item=Field("t", "int", min=0, max=17),
+                  when={"deal": ("trumps",)}, label={"pl": "lewy", "en": "tricks"}),
+            Field("sale", "table", "trumps: the table cards sold: { seller, buyer, points }",
+                  when={"deal": ("trumps",)}),
+            Field("trump", "choice", "trumps: the suit chosen", choices=("spades", "hearts", "diamonds", "clubs"),
+                  when={"deal": ("trumps",)}),
+            Field("places", "player_map", "loteryjka: finishing places 1, 2, ...",
+                  item=Field("place", "int", min=1, max=n), when={"deal": ("lottery",)},
+                  label={"pl": "miejsca", "en": "places"}),
+        ]
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        deal, n = hand["deal"], len(players)
+        need = {"robber": ("taken", "points"), "trumps": ("tricks",), "lottery": ("places",)}.get(deal, ("taken",))
+        allowed = set(need) | ({"sale", "trump"} if deal == "trumps" else set())
+        out = [Problem(k, f"does not belong to a {NAMES[deal]} deal") for k in
+               ("taken", "points", "tricks", "sale", "trump", "places") if k in hand and k not in allowed]
+        given = [k for k in need if k in hand]
+        if len(given) != 1:
+            return out + [Problem(need[0], "missing" if not given else "give either taken or points")]
+        key = given[0]
+        table = hand[key]
+        missing = [p for p in players if p not in table]
+        if missing:
+            return out + [Problem(f"{key}.{p}", "missing") for p in missing]
+        full = deck(rules, n)
+        if deal in NEGATIVE:
+            item = ITEM_OF[deal]
+            for p in players:
+                v = table[p]
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    out.append(Problem(f"taken.{p}", f"{fmt(v)} is not a count"))
+            if not out and sum(table.values()) != full[item]:
+                out.append(Problem("taken", _sum_msg(sum(table.values()), full[item], item)))
+        elif deal == "robber" and key == "taken":
+            for p in players:
+                items = table[p]
+                if not isinstance(items, dict):
+                    out.append(Problem(f"taken.{p}", f"{fmt(items)} is not a table of items"))
+                    continue
+                out += [Problem(f"taken.{p}.{k}", "unknown item") for k in items if k not in ITEMS]
+                out += [Problem(f"taken.{p}.{k}", f"{fmt(v)} is not a count") for k, v in items.items()
+                        if k in ITEMS and (not isinstance(v, int) or isinstance(v, bool) or v < 0)]
+            if not out:
+                for k in ITEMS:
+                    s = sum(table[p].get(k, 0) for p in players)
+                    if s != full[k]:
+                        out.append(Problem(f"taken.*.{k}", _sum_msg(s, full[k], k)))
+        elif deal == "robber":
+            vals = item_values(rules, n)
+            whole = sum(vals[k] * full[k] for k in ITEMS)
+            if sum(table.values()) != whole:
+                out.append(Problem("points", _sum_msg(sum(table.values()), whole, "points")))
+        elif deal == "trumps":
+            if sum(table.values()) != full["tricks"]:
+                out.append(Problem("tricks", _sum_msg(sum(table.values()), full["tricks"], "tricks")))
+            if "sale" in hand:
+                out += _check_sale(hand["sale"], players, rules["sale"])
+        elif deal == "lottery":
+            if sorted(table.values()) != list(range(1, n + 1)):
+                out.append(Problem("places", f"{fmt(sorted(table.values()))} are not the places 1 to {n}, each once"))
+        return out
+
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+        left = game_deals(rules, len(players))
+        out = []
+        for i, h in enumerate(hands):
+            if h["deal"] in left:
+                left.remove(h["deal"])
+            elif not left:
+                out.append(Problem(f"hands[{i}]", "the game is over: all its deals are played"))
+            else:
+                out.append(Problem(f"hands[{i}].deal", f"{fmt(h['deal'])} is not left in this game "
+                                   f"(left: {', '.join(dict.fromkeys(left))})"))
+        return out
+
+    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+        """One deal's scores and how they were made."""
+        n, deal = len(players), hand["deal"]
+        vals = item_values(rules, n)
+        if deal in NEGATIVE:
+            v = vals[ITEM_OF[deal]]
+            return {p: -v * hand["taken"][p] for p in players}, f"{v} × {ITEM_OF[deal]}"
+        if deal == "robber":
+            if "points" in hand:
+                return {p: -hand["points"][p] for p in players}, "punkty / points"
+            return ({p: -sum(vals[k] * hand["taken"][p].get(k, 0) for k in ITEMS) for p in players},
+                    " + ".join(f"{vals[k]}×{k}" for k in ITEMS))
+        if deal == "trumps":
+            tv = rules["trump_trick"]
+            s = {p: tv * hand["tricks"][p] for p in players}
+            sale = hand.get("sale")
+            note = f"{tv} × lewa/trick"
+            if sale:
+                price = sale["points"]
+                s[sale["buyer"]] -= price
+                s[sale["seller"]] += price
+                note += f"; {sale['seller']} sprzedał/sold to {sale['buyer']} za/for {price}"
+            return s, note
+        rounds = rules["positive"] == "lottery-rounds"
+        prizes = _v(rules, "lottery_round_prizes" if rounds else "lottery_prizes", n)
+        return ({p: (prizes[hand["places"][p] - 1] if hand["places"][p] <= 2 else 0) for p in players},
+                f"nagrody/prizes {prizes[0]}, {prizes[1]}")
+
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        n = len(players)
+        per_hand, rows = [], []
+        deal_by = dealers(players, hands)
+        for i, hand in enumerate(hands):
+            s, note = self.deal_scores(rules, players, hand)
+            per_hand.append(s)
+            total = sum(s.values())
+            rows.append(Row(f"{i + 1}. {NAMES[hand['deal']]} ({total:+d})", [Cell.num(s[p]) for p in players],
+                            hand=i, note=f"{deal_by[i]} rozdaje/deals; {note}"))
+        results = running(per_hand, players, dict(start or {}))
+        totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
+        left = game_deals(rules, n)
+        for h in hands:
+            left.remove(h["deal"])
+        finished = bool(hands) and not left
+        winner = None
+        if finished:
+            best = max(totals.values())
+            tops = [p for p in players if totals[p] == best]
+            winner = tops[0] if len(tops) == 1 else tops
+        nxt = None
+        if left:
+            dealer = players[(players.index(deal_by[-1]) + 1) % n] if hands else players[0]
+            nxt = {"deal": left[0], "dealer": dealer, "leader": players[(players.index(dealer) + 1) % n],
+                   "left": left}
+        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
+                      totals=totals, finished=finished, winner=winner, next=nxt,
+                      sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
+        if finished and not start:
+            s = sum(totals.values())
+            sheet.checks.append(Check(f"gra sumuje się do zera / the game sums to zero ({s:+d})", s == 0))
+        return sheet
+
+
+def _sum_msg(total: int, want: int, what: str) -> str:
+    diff = total - want
+    return f"{what} sum to {total}, not {want} ({abs(diff)} {'too many' if diff > 0 else 'short'})"
+
+
+def _check_sale(sale: Any, players: list[str], allowed: bool) -> list[Problem]:
+    if not allowed:
+        return [Problem("sale", "this ruleset does not sell the table cards")]
+    if not isinstance(sale, dict):
+        return [Problem("sale", f"{fmt(sale)} is not a table {{ seller, buyer, points }}")]
+    out = [Problem(f"sale.{k}", "unknown field") for k in sale if k not in ("seller", "buyer", "points")]
+    for k in ("seller", "buyer"):
+        if k not in sale:
+            out.append(Problem(f"sale.{k}", "missing"))
+        elif sale[k] not in players:
+            out.append(Problem(f"sale.{k}", f"{fmt(sale[k])} is not a player of this game"))
+    pts = sale.get("points")
+    if pts is None:
+        out.append(Problem("sale.points", "missing"))
+    elif not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+        out.append(Problem("sale.points", f"{fmt(pts)} is not a number of points"))
+    if not out and sale["seller"] == sale["buyer"]:
+        out.append(Problem("sale.buyer", "the seller cannot buy his own cards"))
+    return out
