@@ -1,0 +1,199 @@
+"""Trick and card-count games defined by their ruleset alone: items taken × values.
+
+A ruleset names the items a deal counts (hearts, the queen of spades, tricks, cards left in hand...),
+what each is worth, how many the deck holds (the deal's check), how the game ends and who wins. A
+house game of this kind needs only a TOML file:
+
+    module = "generic"
+    title = "Czarna Mańka"
+    [rules]
+    items = { hearts = { value = -1, count = 13 }, queen_spades = { value = -13, count = 1 } }
+    end = "minus"
+    target = 100
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+
+ITEM_KEYS = {"value", "count", "check", "label"}
+
+PARAMS = (
+    Field("items", "table", "what a deal counts: name = { value = points per item (negative for a penalty), "
+          "count = how many the deck holds (a number, or a table by number of players), check = whether the "
+          "deal's items must add up to count (default true), label = a name to show }",
+          {"hearts": {"value": -1, "count": 13}}),
+    Field("players", "int_list", "how many players the game allows", [3, 4, 5, 6], min=2, max=12),
+    Field("end", "choice", "when the game ends: minus (a player reaches -target), plus (a player reaches "
+          "target), deals (after `deals` deals), round (as many deals as players), none",
+          "minus", choices=("minus", "plus", "deals", "round", "none")),
+    Field("target", "int", "the total that ends the game (end = minus or plus)", 100, min=1),
+    Field("deals", "int", "the number of deals (end = deals)", 10, min=1),
+    Field("bid_value", "int", "points per point bid, scored by the bidder (kierki licytowane: -1)", 0),
+    Field("slam_items", "list", "a player who takes every one of these items scores slam_score instead, the "
+          "others 0 (Omnibus); empty: no slam", []),
+    Field("slam_score", "int", "what the slam scores", 0),
+)
+
+
+def _count(item: Mapping[str, Any], n: int) -> int | None:
+    c = item.get("count")
+    if isinstance(c, dict):
+        return c.get(str(n))
+    return c
+
+
+class GenericModule(ScoringModule):
+    id = "generic"
+    title = "Gra na punkty karne / Card-count game"
+    params = PARAMS
+    player_counts = tuple(range(2, 13))
+
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        for name, item in r["items"].items():
+            at = f"items.{name}"
+            if not isinstance(item, dict):
+                out.append(Problem(at, f"{fmt(item)} is not a table {{ value, count }}"))
+                continue
+            out += [Problem(f"{at}.{k}", "unknown key") for k in item if k not in ITEM_KEYS]
+            v = item.get("value")
+            if not isinstance(v, int) or isinstance(v, bool):
+                out.append(Problem(f"{at}.value", f"{fmt(v)} is not a whole number"))
+            c = item.get("count")
+            counts = c.values() if isinstance(c, dict) else [c] if c is not None else []
+            if any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in counts):
+                out.append(Problem(f"{at}.count", f"{fmt(c)} is not a count (or a table of counts by players)"))
+            if "check" in item and not isinstance(item["check"], bool):
+                out.append(Problem(f"{at}.check", f"{fmt(item['check'])} is not true or false"))
+        for name in r["slam_items"]:
+            if name not in r["items"]:
+                out.append(Problem("slam_items", f"{fmt(name)} is not one of the items"))
+        return out
+
+    def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
+        if len(players) not in rules["players"]:
+            counts = ", ".join(map(str, rules["players"]))
+            return [Problem("players", f"{len(players)} players, but {rules.title} is played by {counts}")]
+        return []
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        names = ", ".join(rules["items"])
+        fields = [Field("taken", "player_map", f"items each player took ({names})",
+                        item=Field("items", "table", item=Field("n", "int", min=0)),
+                        label={"pl": "wzięte", "en": "taken"})]
+        if "tricks" in rules["items"]:
+            fields.append(Field("tricks", "player_map", "tricks each player took", item=Field("t", "int", min=0),
+                                label={"pl": "lewy", "en": "tricks"}))
+        if rules["bid_value"]:
+            fields.append(Field("bids", "player_map", "points bid (the bidder scores them)",
+                                item=Field("b", "int", min=0), label={"pl": "licytacja", "en": "bids"}))
+            fields.append(Field("suit", "choice", "the suit chosen", choices=("spades", "hearts", "diamonds", "clubs")))
+        return fields
+
+    def _counts(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """Items each player took, from `taken` and `tricks`."""
+        got = {p: {k: 0 for k in rules["items"]} for p in players}
+        for p, items in hand.get("taken", {}).items():
+            for k, v in items.items():
+                got[p][k] = v
+        for p, t in hand.get("tricks", {}).items():
+            got[p]["tricks"] = t
+        return got
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        for p, items in hand.get("taken", {}).items():
+            out += [Problem(f"taken.{p}.{k}", f"unknown item (known: {', '.join(rules['items'])})")
+                    for k in items if k not in rules["items"]]
+        if "tricks" in hand and any("tricks" in hand.get("taken", {}).get(p, {}) for p in players):
+            out.append(Problem("tricks", "given twice: in tricks and in taken"))
+        if out:
+            return out
+        got = self._counts(rules, players, hand)
+        n = len(players)
+        for name, item in rules["items"].items():
+            want = _count(item, n)
+            if want is None or not item.get("check", True):
+                continue
+            total = sum(got[p][name] for p in players)
+            if total != want:
+                diff = total - want
+                out.append(Problem("taken" if name != "tricks" or "tricks" not in hand else "tricks",
+                                   f"{name} sum to {total}, not {want} ({abs(diff)} "
+                                   f"{'too many' if diff > 0 else 'short'})"))
+        return out
+
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+        per_hand = [self.deal_scores(rules, players, h) for h in hands]
+        results = running(per_hand, players)
+        for i, r in enumerate(results[:-1]):
+            if self._over(rules, players, r.totals, i + 1):
+                return [Problem(f"hands[{i + 1}]", f"the game is over after hands[{i}]")]
+        return []
+
+    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, int]:
+        items = rules["items"]
+        got = self._counts(rules, players, hand)
+        slam = rules["slam_items"]
+        n = len(players)
+        if slam:
+            for p in players:
+                if all(got[p][k] == _count(items[k], n) and _count(items[k], n) for k in slam):
+                    return {q: (rules["slam_score"] if q == p else 0) for q in players}
+        out = {p: sum(items[k]["value"] * got[p][k] for k in items) for p in players}
+        for p, b in hand.get("bids", {}).items():
+            out[p] += rules["bid_value"] * b
+        return out
+
+    def _over(self, rules: Rules, players: list[str], totals: Mapping[str, int], played: int) -> bool:
+        end = rules["end"]
+        if end == "minus":
+            return min(totals.values()) <= -rules["target"]
+        if end == "plus":
+            return max(totals.values()) >= rules["target"]
+        if end == "deals":
+            return played >= rules["deals"]
+        if end == "round":
+            return played >= len(players)
+        return False
+
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        per_hand = [self.deal_scores(rules, players, h) for h in hands]
+        results = running(per_hand, players, dict(start or {}))
+        totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
+        finished = bool(hands) and self._over(rules, players, totals, len(hands))
+        winner = None
+        if finished:
+            best = max(totals.values())
+            tops = [p for p in players if totals[p] == best]
+            winner = tops[0] if len(tops) == 1 else tops
+        deal_by = dealers(players, hands)
+        rows = [Row(f"{i + 1}.", [Cell.num(s[p]) for p in players], hand=i, note=f"{deal_by[i]} rozdaje/deals")
+                for i, s in enumerate(per_hand)]
+        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        nxt = None
+        if not finished:
+            dealer = players[(players.index(deal_by[-1]) + 1) % len(players)] if hands else players[0]
+            nxt = {"deal": len(hands) + 1, "dealer": dealer,
+                   "leader": players[(players.index(dealer) + 1) % len(players)]}
+            if rules["end"] in ("deals", "round"):
+                nxt["deals_left"] = (rules["deals"] if rules["end"] == "deals" else len(players)) - len(hands)
+        sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
+                      totals=totals, finished=finished, winner=winner, next=nxt,
+                      sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
+        n = len(players)
+        fixed = [k for k, it in rules["items"].items() if it.get("check", True) and _count(it, n) is not None]
+        if fixed and not rules["bid_value"] and not rules["slam_items"]:
+            want = sum(rules["items"][k]["value"] * _count(rules["items"][k], n) for k in fixed)
+            if len(fixed) == len(rules["items"]):
+                bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values()) != want]
+                sheet.checks.append(Check(f"każde rozdanie sumuje się do {want} / each deal sums to {want}", not bad,
+                                          f"rozdania/deals {bad}" if bad else ""))
+        return sheet
