@@ -1,0 +1,335 @@
+"""Tysiąc (seed 002): melds, the declarer's contract, defenders' rounded points, the barrier,
+bombs, four players with the musik, and the race to 1000.
+
+Every house variant the clubs argue about is a parameter: meld values (and an ace meld), the bid
+step, rounding, the barrier (800/900, inclusive or not, at most N deals on it and the penalty for
+failing to get off), bombs (how many, what a further one costs), the musik for the player who sits
+out, three zero deals, the target and who wins when two reach it in one deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.sheet import Cell, Check, HandResult, Row, Section, Sheet
+
+SUITS = ("spades", "clubs", "diamonds", "hearts")
+SUIT_PL = {"spades": "♠ wino", "clubs": "♣ żołądź", "diamonds": "♦ dzwonek", "hearts": "♥ czerwień", "aces": "asy"}
+
+PARAMS = (
+    Field("melds", "table", "meld values by suit (spades, clubs, diamonds, hearts)",
+          {"spades": 40, "clubs": 60, "diamonds": 80, "hearts": 100}, item=Field("v", "int", min=0)),
+    Field("ace_meld", "int", "the four-aces meld (0: not played)", 0, min=0),
+    Field("min_bid", "int", "the lowest contract", 100, min=0),
+    Field("bid_step", "int", "contracts are multiples of this (some play 5)", 10, min=1),
+    Field("max_bid_without_meld", "int", "no contract above this without a meld (a higher one is flagged)", 120, min=0),
+    Field("round_unit", "int", "defenders' points are rounded to this unit (0-4 down, 5-9 up for 10)", 10, min=1),
+    Field("round_half", "choice", "a value exactly half-way (5 of 10) is rounded up or down", "up",
+          choices=("up", "down")),
+    Field("barrier", "int", "the barrier (beczka): on it a player's defending points are not added (0: none)",
+          800, min=0),
+    Field("barrier_inclusive", "bool", "a player exactly on the barrier value is on the barrier", True),
+    Field("barrier_max_deals", "int", "deals a player may stay on the barrier without reaching the target "
+          "(0: unlimited)", 0, min=0),
+    Field("barrier_penalty", "choice", "what failing to get off the barrier in time costs: minus-120, "
+          "to-barrier (back to the barrier value), zero (back to 0) or none", "minus-120",
+          choices=("minus-120", "to-barrier", "zero", "none")),
+    Field("barrier_blocks_bomb", "bool", "a player on the barrier gets nothing from an opponent's bomb", True),
+    Field("bomb_points", "int", "what each opponent gets when the declarer throws a bomb", 60, min=0),
+    Field("bombs_allowed", "int", "bombs each player may throw in a game without penalty (-1: unlimited)", 1,
+          min=-1),
+    Field("bomb_over_limit", "choice", "a bomb over the limit: refused, or lost (the declarer loses the "
+          "contract, the opponents still get bomb_points)", "refused", choices=("refused", "lost")),
+    Field("musik_scoring", "choice", "four players: what the player who sits out scores from the musik: "
+          "aces-melds (aces and a meld), points (its card points), none", "aces-melds",
+          choices=("aces-melds", "points", "none")),
+    Field("musik_ace", "int", "four players: the sitter's points per ace in the musik", 50, min=0),
+    Field("zero_penalty", "int", "points lost for zero deals (0: the rule is off; the usual house rule: 120)",
+          0, min=0),
+    Field("zero_count", "int", "how many zero deals cost zero_penalty", 3, min=1),
+    Field("zero_consecutive", "bool", "the zero deals must be in a row (otherwise: any in the game)", True),
+    Field("target", "int", "the game ends when a player reaches this", 1000, min=1),
+    Field("tie_break", "choice", "two players reach the target in one deal: declarer (the declarer wins, the "
+          "seed's reading), higher (the higher total), shared", "declarer",
+          choices=("declarer", "higher", "shared")),
+)
+
+
+def round_to(v: int, unit: int, half: str) -> int:
+    """Round to the unit: with 10, 0-4 down and 5-9 up (or a half-way 5 down)."""
+    q, r = divmod(v, unit)
+    if r * 2 > unit or (r * 2 == unit and half == "up"):
+        q += 1
+    return q * unit
+
+
+@dataclass
+class _State:
+    total: dict[str, int]
+    bombs: dict[str, int] = field(default_factory=dict)
+    on_barrier: dict[str, int] = field(default_factory=dict)  # deals spent on the barrier
+    zeros: dict[str, int] = field(default_factory=dict)
+
+
+class TysiacModule(ScoringModule):
+    id = "tysiac"
+    title = "Tysiąc"
+    params = PARAMS
+    player_counts = (3, 4)
+
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        return [Problem("melds", f"must give {', '.join(SUITS)}")] if set(r["melds"]) != set(SUITS) else []
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        return [
+            Field("declarer", "player", "who won the bidding", required=True,
+                  label={"pl": "grający", "en": "declarer"}),
+            Field("bid", "int", "the contract declared after the musik", required=True, min=0,
+                  label={"pl": "gra", "en": "contract"}),
+            Field("auction", "int", "the bid won in the auction (the contract may not be lower)", min=0,
+                  label={"pl": "licytacja", "en": "auction"}),
+            Field("points", "player_map", "card points taken by each playing player (sum 120)",
+                  item=Field("p", "int", min=0, max=120), label={"pl": "punkty z kart", "en": "card points"}),
+            Field("melds", "player_map", "meld suits each player declared",
+                  item=Field("m", "list"), label={"pl": "meldunki", "en": "melds"}),
+            Field("bomb", "bool", "the declarer threw the hand in (bomba)", label={"pl": "bomba", "en": "bomb"}),
+            Field("musik", "table", "four players: what the sitter saw in the musik: { aces = 1, melds = "
+                  "[\"hearts\"] } or { points = 25 }", label={"pl": "musik", "en": "musik"}),
+        ]
+
+    def _playing(self, players: list[str], dealer: str) -> list[str]:
+        return [p for p in players if p != dealer] if len(players) == 4 else list(players)
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        bid = hand["bid"]
+        if bid < rules["min_bid"] or bid % rules["bid_step"]:
+            out.append(Problem("bid", f"{bid} is not a contract: a multiple of {rules['bid_step']}, at least "
+                               f"{rules['min_bid']}"))
+        most = rules["max_bid_without_meld"] + sum(rules["melds"].values()) + rules["ace_meld"]
+        if bid > most:
+            out.append(Problem("bid", f"{bid} cannot be made: at most {most} with every meld"))
+        if "auction" in hand and hand["auction"] > bid:
+            out.append(Problem("bid", f"{bid} is lower than the bid won in the auction ({hand['auction']})"))
+        if hand.get("bomb"):
+            out += [Problem(k, "a bomb has no play: leave it out") for k in ("points", "melds") if k in hand]
+            return out
+        if "points" not in hand:
+            return out + [Problem("points", "missing")]
+        suits = SUITS + (("aces",) if rules["ace_meld"] else ())
+        seen: dict[str, str] = {}
+        for p, ms in hand.get("melds", {}).items():
+            for j, m in enumerate(ms):
+                if m not in suits:
+                    out.append(Problem(f"melds.{p}[{j}]", f"{fmt(m)} is not one of {', '.join(suits)}"))
+                elif m in seen:
+                    out.append(Problem(f"melds.{p}", f"{fmt(m)}: the {m} meld exists once; {seen[m]} declared it"))
+                else:
+                    seen[m] = p
+        return out
+
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+        out = []
+        deal_by = dealers(players, hands)
+        for i, (h, d) in enumerate(zip(hands, deal_by)):
+            playing = self._playing(players, d)
+            at = f"hands[{i}]"
+            if h["declarer"] not in playing:
+                out.append(Problem(f"{at}.declarer", f"{fmt(h['declarer'])} deals and sits this hand out"))
+            if "musik" in h and len(players) != 4:
+                out.append(Problem(f"{at}.musik", "only with four players (the dealer sits out)"))
+            if h.get("bomb"):
+                continue
+            pts = h.get("points", {})
+            for p in pts:
+                if p not in playing:
+                    out.append(Problem(f"{at}.points.{p}", f"{fmt(p)} sits this hand out"))
+            for p in h.get("melds", {}):
+                if p not in playing:
+                    out.append(Problem(f"{at}.melds.{p}", f"{fmt(p)} sits this hand out"))
+            missing = [p for p in playing if p not in pts]
+            out += [Problem(f"{at}.points.{p}", "missing") for p in missing]
+            if not missing:
+                s = sum(pts[p] for p in playing)
+                if s != 120:
+                    out.append(Problem(f"{at}.points", f"card points add up to {s}, not 120 "
+                                       f"({abs(s - 120)} {'too many' if s > 120 else 'short'})"))
+        if out:
+            return out
+        try:
+            self._fold(rules, players, hands, {})
+        except _Refused as e:
+            return [e.problem]
+        return []
+
+    # --- scoring ---------------------------------------------------------------------------
+    def _on_barrier(self, rules: Rules, total: int) -> bool:
+        b = rules["barrier"]
+        return bool(b) and (total >= b if rules["barrier_inclusive"] else total > b)
+
+    def _fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]], start: Mapping[str, Any]):
+        st = _State({p: start.get(p, 0) for p in players}, {p: 0 for p in players}, {p: 0 for p in players},
+                    {p: 0 for p in players})
+        deal_by = dealers(players, hands)
+        results, rows, flags = [], [], []
+        finished_at, winner = None, None
+        for i, (hand, dealer) in enumerate(zip(hands, deal_by)):
+            if finished_at is not None:
+                raise _Refused(Problem(f"hands[{i}]", "the game is over: a player reached the target"))
+            playing = self._playing(players, dealer)
+            decl, bid = hand["declarer"], hand["bid"]
+            before = dict(st.total)
+            barrier_before = {p: self._on_barrier(rules, before[p]) for p in players}
+            s = {p: 0 for p in players}
+            notes = []
+            melds = {p: list(hand.get("melds", {}).get(p, [])) for p in players}
+            mval = {p: sum(rules["melds"].get(m, rules["ace_meld"] if m == "aces" else 0) for m in melds[p])
+                    for p in players}
+            if hand.get("bomb"):
+                st.bombs[decl] += 1
+                allowed = rules["bombs_allowed"]
+                over = allowed >= 0 and st.bombs[decl] > allowed
+                if over and rules["bomb_over_limit"] == "refused":
+                    raise _Refused(Problem(f"hands[{i}].bomb", f"{decl} has thrown {allowed} bomb(s) already, "
+                                           "the limit of this game"))
+                s[decl] = -bid if over else 0
+                for p in playing:
+                    if p != decl and not (barrier_before[p] and rules["barrier_blocks_bomb"]):
+                        s[p] = rules["bomb_points"]
+                notes.append(f"bomba/bomb {st.bombs[decl]}" + (" ponad limit/over the limit: -" + str(bid) if over else ""))
+                made = None
+            else:
+                got = hand["points"][decl] + mval[decl]
+                made = got >= bid
+                s[decl] = bid if made else -bid
+                notes.append(f"{decl}: {hand['points'][decl]} + meldunki {mval[decl]} = {got} "
+                             f"{'≥' if made else '<'} {bid}")
+                allowed_bid = rules["max_bid_without_meld"] + mval[decl]
+                if bid > allowed_bid:
+                    flags.append(f"hands[{i}]: {decl} played {bid}, more than {allowed_bid} his declared melds allow "
+                                 "(a meld held but never declared?): confirm")
+                for p in playing:
+                    if p == decl:
+                        continue
+                    raw = hand["points"][p] + mval[p]
+                    pts = round_to(raw, rules["round_unit"], rules["round_half"])
+                    if barrier_before[p]:
+                        notes.append(f"{p} na beczce/on the barrier: {pts} nie liczone/not added")
+                        pts = 0
+                    s[p] = pts
+            if len(players) == 4 and "musik" in hand:
+                s[dealer] += self._musik(rules, hand["musik"])
+            for p in players:
+                st.total[p] += s[p]
+            self._penalties(rules, players, playing, st, s, barrier_before, notes)
+            reached = [p for p in players if st.total[p] >= rules["target"]]
+            if reached:
+                finished_at = i
+                winner = self._winner(rules, reached, decl, st.total)
+            results.append(HandResult(dict(s), dict(st.total)))
+            rows.append((i, dealer, playing, decl, bid, made, hand, melds, s, dict(st.total), notes,
+                         {p: self._on_barrier(rules, st.total[p]) for p in players}))
+        return st, results, rows, flags, finished_at, winner
+
+    def _musik(self, rules: Rules, musik: Mapping[str, Any]) -> int:
+        mode = rules["musik_scoring"]
+        if mode == "none":
+            return 0
+        if mode == "points":
+            return int(musik.get("points", 0))
+        return rules["musik_ace"] * int(musik.get("aces", 0)) + sum(rules["melds"].get(m, 0)
+                                                                     for m in musik.get("melds", []))
+
+    def _penalties(self, rules, players, playing, st: _State, s, barrier_before, notes) -> None:
+        target = rules["target"]
+        for p in players:
+            on = self._on_barrier(rules, st.total[p])
+            if barrier_before[p] and on and st.total[p] < target and rules["barrier_max_deals"]:
+                st.on_barrier[p] += 1
+                if st.on_barrier[p] >= rules["barrier_max_deals"] and rules["barrier_penalty"] != "none":
+                    pen = rules["barrier_penalty"]
+                    new = {"minus-120": st.total[p] - 120, "to-barrier": rules["barrier"], "zero": 0}[pen]
+                    notes.append(f"{p}: za długo na beczce/too long on the barrier: {st.total[p]} → {new}")
+                    s[p] += new - st.total[p]
+                    st.total[p] = new
+                    st.on_barrier[p] = 0
+            elif not on:
+                st.on_barrier[p] = 0
+        if rules["zero_penalty"]:
+            for p in playing:
+                if barrier_before[p]:
+                    continue
+                if s[p] == 0:
+                    st.zeros[p] += 1
+                    if st.zeros[p] >= rules["zero_count"]:
+                        s[p] -= rules["zero_penalty"]
+                        st.total[p] -= rules["zero_penalty"]
+                        notes.append(f"{p}: {rules['zero_count']} zera/zero deals: -{rules['zero_penalty']}")
+                        st.zeros[p] = 0
+                elif rules["zero_consecutive"]:
+                    st.zeros[p] = 0
+
+    def _winner(self, rules: Rules, reached: list[str], decl: str, total: Mapping[str, int]) -> str | list[str]:
+        if len(reached) == 1:
+            return reached[0]
+        tb = rules["tie_break"]
+        if tb == "declarer" and decl in reached:
+            return decl
+        if tb in ("declarer", "higher"):
+            best = max(total[p] for p in reached)
+            tops = [p for p in reached if total[p] == best]
+            return tops[0] if len(tops) == 1 else tops
+        return reached
+
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        st, results, rows, flags, finished_at, winner = self._fold(rules, players, hands, start or {})
+        totals = dict(st.total)
+        deal_by = dealers(players, hands)
+        nxt = None
+        if finished_at is None:
+            dealer = players[(players.index(deal_by[-1]) + 1) % len(players)] if hands else players[0]
+            nxt = {"dealer": dealer, "sits_out": dealer if len(players) == 4 else None,
+                   "first_bidder": players[(players.index(dealer) + 1) % len(players)],
+                   "to_target": {p: rules["target"] - totals[p] for p in players}}
+        table = []
+        for (i, dealer, playing, decl, bid, made, hand, melds, s, tot, notes, barrier) in rows:
+            cells = []
+            for p in players:
+                marks = set()
+                text = str(tot[p])
+                if p == decl:
+                    sign = "💣" if hand.get("bomb") else ("✓" if made else "✗")
+                    text = f"{bid}{sign} {tot[p]}"
+                    marks.add("made" if made else "failed" if made is False else "bomb")
+                elif p not in playing:
+                    text = f"({tot[p]})"
+                if melds[p]:
+                    text += " m" + "".join(m[0].upper() for m in melds[p])
+                if barrier[p]:
+                    text += " ▮"
+                    marks.add("barrier")
+                if tot[p] < 0:
+                    marks.add("neg")
+                cells.append(Cell(text, tot[p], frozenset(marks)))
+            table.append(Row(f"{i + 1}. {dealer}", cells, hand=i, note="; ".join(notes)))
+        sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
+                      totals=totals, finished=finished_at is not None, winner=winner, next=nxt,
+                      sections=[Section(rules.title, list(players), table, label_header="rozdaje / deals")],
+                      extra={"bombs": dict(st.bombs),
+                             "barrier": [p for p in players if self._on_barrier(rules, totals[p])]})
+        sheet.notes += flags
+        for p in sheet.extra["barrier"]:
+            if finished_at is None:
+                sheet.notes.append(f"{p} jest na beczce / is on the barrier ({totals[p]})")
+        sheet.checks.append(Check("punkty z kart sumują się do 120 / card points sum to 120", True))
+        return sheet
+
+
+class _Refused(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
