@@ -169,7 +169,7 @@ def test_the_1000_finish_and_two_reaching_it_in_one_deal():
     out = play([deal("B", 100, 10, 100, 10)], start={"B": 950})
     assert out["finished"] is True and out["winner"] == "B"
     # A 995 defends 10 (-> 1005), B 900 makes 100 (-> 1000): without a barrier both reach 1000
-    hands = [deal("B", 100, 10, 90, 20)]
+    hands = [deal("B", 100, 10, 100, 10)]
     for tb, want in (("declarer", "B"), ("higher", "A"), ("shared", ["A", "B"])):
         out = play(hands, start={"A": 995, "B": 900}, rules={"barrier": 0, "tie_break": tb})
         assert out["winner"] == want
