@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from zapis.core.errors import Problem, fmt
+from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import Cell, Check, HandResult, Row, Section, Sheet
@@ -287,7 +287,10 @@ class TysiacModule(ScoringModule):
 
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
-        st, results, rows, flags, finished_at, winner = self._fold(rules, players, hands, start or {})
+        try:
+            st, results, rows, flags, finished_at, winner = self._fold(rules, players, hands, start or {})
+        except _Refused as e:  # a refusal that depends on the totals carried in
+            raise ZapisError([e.problem]) from None
         totals = dict(st.total)
         deal_by = dealers(players, hands)
         nxt = None
