@@ -1,0 +1,115 @@
+"""Kop (seed 004, Wolsztyn): every cell of the points table, the forbidden ones, categories, settlement."""
+
+import pytest
+
+from tests.conftest import problems, score
+
+P = ["A", "B", "C", "D"]
+
+
+def play(hands, **kw):
+    return score({"ruleset": kw.pop("ruleset", "kop-wolsztyn"), "players": P, "hands": hands, **kw})
+
+
+def sc(out, i=0):
+    return [out["hands"][i]["scores"][p] for p in P]
+
+
+# The seed's table, row by row: values for kontra 0..4; None = X (forbidden).
+TABLE = {
+    ("ordinary", "z-wyjsciem"): [1, 2, 4, 8, 16],
+    ("ordinary", "bez-wyjscia"): [2, 4, 8, 16, 32],
+    ("ordinary", "bez-bitki"): [3, 6, 12, 24, 48],
+    ("solo", None): [5, 10, 20, None, None],
+    ("solo-du", None): [10, 20, 40, None, None],
+    ("silent", None): [4, 8, 16, 32, None],
+}
+
+
+@pytest.mark.parametrize("key", list(TABLE))
+@pytest.mark.parametrize("kontra", range(5))
+def test_points_table_every_cell(key, kontra):
+    game, cat = key
+    want = TABLE[key][kontra]
+    hand = {"game": game, "old": ["A", "B"] if game == "ordinary" else ["A"], "kontra": kontra, "won": True}
+    if cat:
+        hand["category"] = cat
+    if want is None:
+        bad = problems({"ruleset": "kop-wolsztyn", "players": P, "hands": [hand]})
+        assert len(bad) == 1 and bad[0].startswith(f"hands[0].kontra: {kontra} (") and "is not allowed" in bad[0]
+        return
+    out = play([hand])
+    if game == "ordinary":
+        assert sc(out) == [want, want, -want, -want]
+    else:
+        assert sc(out) == [3 * want, -want, -want, -want]
+
+
+@pytest.mark.parametrize("old_points,old_tricks,scores", [
+    (60, 3, [1, 1, -1, -1]),       # won; losers 44 > 26: z wyjściem
+    (77, 3, [1, 1, -1, -1]),       # losers 27: still out
+    (78, 3, [2, 2, -2, -2]),       # losers 26: bez wyjścia
+    (104, 4, [3, 3, -3, -3]),      # losers took no trick: bez bitki
+    (53, 2, [1, 1, -1, -1]),       # 53 wins
+    (52, 2, [-1, -1, 1, 1]),       # 52 loses; the old side got out with 52
+    (26, 1, [-2, -2, 2, 2]),       # old lost with 26: bez wyjścia
+    (0, 0, [-3, -3, 3, 3]),        # old took no trick
+])
+def test_categories_from_card_points(old_points, old_tricks, scores):
+    out = play([{"game": "ordinary", "old": ["A", "B"], "old_points": old_points, "old_tricks": old_tricks}])
+    assert sc(out) == scores
+
+
+def test_wedding_counts_like_an_ordinary_game_and_kontra_doubles():
+    out = play([{"game": "wedding", "old": ["A", "C"], "old_points": 80, "old_tricks": 3, "kontra": 2}])
+    assert sc(out) == [8, -8, 8, -8]  # bez wyjścia 2 x 4
+
+
+def test_solo_settlement_both_ways():
+    hand = {"game": "solo", "old": ["B"], "old_points": 70}
+    assert sc(play([hand])) == [-5, 15, -5, -5]
+    assert sc(play([hand], rules={"solo_settlement": "flat"})) == [-5, 5, -5, -5]
+    lost = {"game": "solo", "old": ["B"], "old_points": 40, "kontra": 1}
+    assert sc(play([lost])) == [10, -30, 10, 10]
+
+
+def test_solo_du_needs_every_trick():
+    assert sc(play([{"game": "solo-du", "old": ["D"], "old_tricks": 4}])) == [-10, -10, -10, 30]
+    assert sc(play([{"game": "solo-du", "old": ["D"], "old_tricks": 3}])) == [10, 10, 10, -30]
+
+
+def test_silent_game():
+    assert sc(play([{"game": "silent", "old": ["C"], "old_points": 60, "kontra": 3}])) == [-32, -32, 96, -32]
+
+
+def test_zero_sum_and_running_totals():
+    out = play([{"game": "ordinary", "old": ["A", "B"], "old_points": 60},
+                {"game": "solo", "old": ["C"], "old_points": 30}])
+    assert out["totals"] == {"A": 6, "B": 6, "C": -16, "D": 4}
+    assert sum(out["totals"].values()) == 0
+
+
+def test_tournament_round_of_32_deals():
+    hand = {"game": "ordinary", "old": ["A", "B"], "old_points": 60}
+    out = play([hand] * 32, rules={"deals": 32})
+    assert out["finished"] is True and out["winner"] == ["A", "B"]
+    assert play([hand] * 3, rules={"deals": 32})["next"]["deals_left"] == 29
+
+
+def test_koscian_extra_levels():
+    hand = {"game": "ordinary", "old": ["A", "B"], "won": True, "category": "bez-bitki", "kontra": 5}
+    assert sc(play([hand], ruleset="kop-koscian")) == [96, 96, -96, -96]  # zub: 3 x 32
+    assert problems({"ruleset": "kop-wolsztyn", "players": P, "hands": [hand]}) == [
+        "hands[0].kontra: 5 is not between 0 and 4"]
+
+
+@pytest.mark.parametrize("hand,msg", [
+    ({"game": "solo", "old": ["A", "B"], "won": True}, "hands[0].old: names 2, but zolo has one old player"),
+    ({"game": "ordinary", "old": ["A"], "won": True}, "hands[0].old: names 1, but zwyczajna has two old players"),
+    ({"game": "ordinary", "old": ["A", "B"]}, "hands[0].old_points: missing (or give won)"),
+    ({"game": "ordinary", "old": ["A", "B"], "old_points": 110}, "hands[0].old_points: 110 is not between 0 and 104"),
+    ({"game": "ordinary", "old": ["A", "Z"], "won": True}, 'hands[0].old[1]: "Z" is not a player of this game'),
+    ({"game": "ordinary", "old": ["A", "B"], "old_points": 30, "old_tricks": 0}, "hands[0].old_points: 30 with no trick"),
+])
+def test_bad_kop_input(hand, msg):
+    assert msg in problems({"ruleset": "kop-wolsztyn", "players": P, "hands": [hand]})

@@ -1,0 +1,181 @@
+"""Kop (seed 004, the Wolsztyn rules): the old side (Starzy) against the young (Młodzi).
+
+The old side wins with 53 or more of the 104 card points (solo du: every trick). The points table
+of the seed: an ordinary game (or a wedding) is worth 1 with "wyjście", 2 without, 3 when the
+losers took no trick ("bez bitki"); silent (cicha) 4; solo (zolo) 5; solo du 10; each kontra, rej,
+bok, słup doubles it, with the cells the table forbids refused. What "wyjście" means in card
+points is not written in the seed: by default the losing side got out when it took more than a
+quarter (26) of the points; the scorekeeper may also give the category directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+
+GAMES = ("ordinary", "wedding", "solo", "solo-du", "silent")
+GAME_PL = {"ordinary": "zwyczajna", "wedding": "wesele", "solo": "zolo", "solo-du": "zolo du", "silent": "cicha"}
+CATEGORIES = ("z-wyjsciem", "bez-wyjscia", "bez-bitki")
+CAT_PL = {"z-wyjsciem": "z wyjściem", "bez-wyjscia": "bez wyjścia", "bez-bitki": "bez bitki"}
+
+PARAMS = (
+    Field("base", "table", "game values before doubling: ordinary (and wedding) by category z-wyjsciem, "
+          "bez-wyjscia, bez-bitki; silent, solo, solo-du",
+          {"z-wyjsciem": 1, "bez-wyjscia": 2, "bez-bitki": 3, "silent": 4, "solo": 5, "solo-du": 10},
+          item=Field("v", "int", min=0)),
+    Field("kontra_names", "list", "the doubling levels in order", ["kontra", "rej", "bok", "słup"]),
+    Field("max_kontra", "table", "the highest doubling level each game allows (the seed's table: X cells)",
+          {"ordinary": 4, "wedding": 4, "silent": 3, "solo": 2, "solo-du": 2}, item=Field("v", "int", min=0)),
+    Field("win_points", "int", "card points the old side needs to win (of 104)", 53, min=1, max=104),
+    Field("wyjscie", "int", "the losing side 'got out' (z wyjściem) with more than this many card points", 26,
+          min=0, max=104),
+    Field("solo_settlement", "choice", "one old player against three: per-opponent (he gets or pays 3 x value, each "
+          "opponent 1 x) or flat (everyone +/- value)", "per-opponent", choices=("per-opponent", "flat")),
+    Field("deals", "int", "deals in a game (a tournament round: 32); 0 for no limit", 0, min=0),
+    Field("place_points", "int_list", "tournament place points by place (Wolsztyn 4, 3, 2, 1)", [4, 3, 2, 1], min=0),
+)
+
+
+class KopModule(ScoringModule):
+    id = "kop"
+    title = "Kop"
+    params = PARAMS
+    player_counts = (4,)
+
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        need = {"z-wyjsciem", "bez-wyjscia", "bez-bitki", "silent", "solo", "solo-du"}
+        if set(r["base"]) != need:
+            out.append(Problem("base", f"must give {', '.join(sorted(need))}"))
+        if set(r["max_kontra"]) != set(GAMES):
+            out.append(Problem("max_kontra", f"must give {', '.join(GAMES)}"))
+        if any(v > len(r["kontra_names"]) for v in r["max_kontra"].values()):
+            out.append(Problem("max_kontra", "a level above the named doubling levels"))
+        return out
+
+    def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        return [
+            Field("game", "choice", "the kind of game", required=True, choices=GAMES, label={"pl": "gra", "en": "game"}),
+            Field("old", "players", "the old side (Starzy): two, or one in solo and silent games", required=True,
+                  min=1, max=2, label={"pl": "starzy", "en": "old side"}),
+            Field("kontra", "int", "effective doubling steps: 0 none, 1 kontra, 2 rej, 3 bok, 4 słup", 0, min=0,
+                  max=len(rules["kontra_names"]), label={"pl": "kontra", "en": "doubling"}),
+            Field("old_points", "int", "card points of the old side (0-104)", min=0, max=104,
+                  label={"pl": "oczka starych", "en": "old points"}),
+            Field("old_tricks", "int", "tricks of the old side (0-4)", min=0, max=4,
+                  label={"pl": "bitki starych", "en": "old tricks"}),
+            Field("category", "choice", "the category, given directly: z-wyjsciem, bez-wyjscia, bez-bitki",
+                  choices=CATEGORIES),
+            Field("won", "bool", "whether the old side won, given directly"),
+        ]
+
+    def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
+        out = []
+        game = hand["game"]
+        single = game in ("solo", "solo-du", "silent")
+        if len(hand["old"]) != (1 if single else 2):
+            out.append(Problem("old", f"names {len(hand['old'])}, but {GAME_PL[game]} has "
+                               f"{'one old player' if single else 'two old players'}"))
+        k = hand.get("kontra", 0)
+        top = rules["max_kontra"][game]
+        if k > top:
+            names = rules["kontra_names"]
+            out.append(Problem("kontra", f"{k} ({names[k - 1]}) is not allowed in {GAME_PL[game]} "
+                               f"(at most {top}{' ' + names[top - 1] if top else ''})"))
+        if "won" not in hand and "old_points" not in hand and not (game == "solo-du" and "old_tricks" in hand):
+            out.append(Problem("old_points", "missing (or give won)"))
+        pts, tr = hand.get("old_points"), hand.get("old_tricks")
+        if pts is not None and tr is not None:
+            if tr == 0 and pts:
+                out.append(Problem("old_points", f"{pts} with no trick"))
+            if tr == 4 and pts != 104:
+                out.append(Problem("old_points", f"{pts} with every trick (all four hold 104)"))
+        if game == "solo-du" and "old_tricks" not in hand and "won" not in hand:
+            out.append(Problem("old_tricks", "missing: solo du is won with every trick"))
+        if "category" in hand and single:
+            out.append(Problem("category", f"only ordinary games and weddings have categories"))
+        return out
+
+    def value(self, rules: Rules, hand: Mapping[str, Any]) -> tuple[bool, str, int]:
+        """Whether the old side won, the category (or the game), and the game's value."""
+        game, k = hand["game"], hand.get("kontra", 0)
+        pts, tr = hand.get("old_points"), hand.get("old_tricks")
+        if "won" in hand:
+            won = hand["won"]
+        elif game == "solo-du":
+            won = tr == 4
+        else:
+            won = pts >= rules["win_points"]
+        if game in ("ordinary", "wedding"):
+            if "category" in hand:
+                cat = hand["category"]
+            else:
+                lose_pts = (104 - pts) if won else pts
+                lose_tricks = None if tr is None else ((4 - tr) if won else tr)
+                if lose_tricks == 0 or lose_pts == 0:
+                    cat = "bez-bitki"
+                elif lose_pts > rules["wyjscie"]:
+                    cat = "z-wyjsciem"
+                else:
+                    cat = "bez-wyjscia"
+            base = rules["base"][cat]
+        else:
+            cat = game
+            base = rules["base"][game]
+        return won, cat, base * (2 ** k)
+
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        per_hand, rows = [], []
+        deal_by = dealers(players, hands)
+        names = rules["kontra_names"]
+        for i, hand in enumerate(hands):
+            won, cat, v = self.value(rules, hand)
+            old = list(hand["old"])
+            young = [p for p in players if p not in old]
+            sign = 1 if won else -1
+            s = {}
+            if len(old) == 1 and rules["solo_settlement"] == "per-opponent":
+                s[old[0]] = sign * 3 * v
+            else:
+                for p in old:
+                    s[p] = sign * v
+            for p in young:
+                s[p] = -sign * v
+            if len(old) == 1 and rules["solo_settlement"] == "flat":
+                s[old[0]] = sign * v  # flat: the sheet then does not sum to zero
+            per_hand.append(s)
+            k = hand.get("kontra", 0)
+            label = f"{i + 1}. {GAME_PL[hand['game']]}" + (f" ({CAT_PL[cat]})" if cat in CAT_PL else "")
+            note = (f"starzy/old: {', '.join(old)}; {'wygrali/won' if won else 'przegrali/lost'}"
+                    + (f"; {hand['old_points']} oczek" if "old_points" in hand else "")
+                    + (f"; {names[k - 1]}" if k else "") + f"; wartość/value {v}")
+            rows.append(Row(label, [Cell.num(s[p], *(("old",) if p in old else ())) for p in players], hand=i,
+                            note=note))
+        results = running(per_hand, players, dict(start or {}))
+        totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
+        finished = bool(rules["deals"]) and len(hands) >= rules["deals"]
+        winner = None
+        if finished:
+            best = max(totals.values())
+            tops = [p for p in players if totals[p] == best]
+            winner = tops[0] if len(tops) == 1 else tops
+        nxt = None
+        if not finished:
+            dealer = players[(players.index(deal_by[-1]) + 1) % 4] if hands else players[0]
+            nxt = {"dealer": dealer, "leader": players[(players.index(dealer) + 1) % 4]}
+            if rules["deals"]:
+                nxt["deals_left"] = rules["deals"] - len(hands)
+        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
+                      totals=totals, finished=finished, winner=winner, next=nxt,
+                      sections=[Section(rules.title, list(players), rows, label_header="gra / game")])
+        if rules["solo_settlement"] == "per-opponent":
+            bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values())]
+            sheet.checks.append(Check("każde rozdanie sumuje się do zera / each deal sums to zero", not bad,
+                                      f"{bad}" if bad else ""))
+        return sheet
