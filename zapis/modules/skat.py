@@ -1,0 +1,547 @@
+"""Skat (seed 000 "Szkat"; the International Skat Order and the SkWO where the seed is short).
+
+Game values: base × multiplier for suit and grand games (matadors + game + hand + schneider +
+schneider announced + schwarz + schwarz announced + ouvert), fixed values for null; a lost game
+counts −2 × value; an overbid game is lost at the smallest multiple of the base reaching the bid.
+Lists: Seeger-Fabian (tournament), beer (only minus points, to 501), house (points and money).
+House rules as parameters: Kontra/Re/Sup, Ramsch and Schieberamsch on an all-pass deal, Bock
+rounds ("rundowanie"), Schenken.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from zapis.core.errors import Problem, fmt
+from zapis.core.fields import Field
+from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.sheet import Cell, Row, Section, Sheet, running
+
+SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
+GAMES = (*SUITS, "grand", "null", "ramsch")
+GAME_PL = {"diamonds": ("karo", "diamonds"), "hearts": ("kier", "hearts"), "spades": ("pik", "spades"),
+           "clubs": ("trefl", "clubs"), "grand": ("grand", "grand"), "null": ("null", "null"),
+           "ramsch": ("ramsz", "ramsch")}
+NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+KONTRA_PL = ["", "kontra", "re", "sup"]
+
+
+def legal_bids(grand_base: int = 24) -> list[int]:
+    """Every value a bid can take: suits × 2..18, grand × 2..11, and the null values."""
+    vals = {b * m for b in SUITS.values() for m in range(2, 19)}
+    vals |= {grand_base * m for m in range(2, 12)} | set(NULL_VALUES.values())
+    return sorted(vals)
+
+
+PARAMS = (
+    Field("list", "choice", "the list: tournament (Seeger-Fabian), beer (only minus points, to a target) or "
+          "house (game points; money at a stake per point)", "tournament", choices=("tournament", "beer", "house")),
+    Field("grand_base", "int", "the grand's base value (24; the seed's \"domowo\" 20)", 24, min=1),
+    Field("series", "int", "deals in a series (0: 36 at a three-player table, 48 at four); the Polish partia: 24",
+          0, min=0),
+    Field("won_bonus", "int", "Seeger: added for a won game, taken for a lost one", 50, min=0),
+    Field("defeat_bonus_3", "int", "Fabian: each opponent of a lost game, three-player table", 40, min=0),
+    Field("defeat_bonus_4", "int", "Fabian: each of the three others of a lost game, four-player table", 30, min=0),
+    Field("lost_hand_single", "bool", "lost hand games count single (the rule before 1999)", False),
+    Field("kontra", "int", "highest doubling allowed: 0 none (ISkO), 1 kontra x2, 2 re x4, 3 sup x8 (the seed)",
+          0, min=0, max=3),
+    Field("kontra_doubles_bonus", "bool", "Kontra/Re/Bock also multiply the Seeger-Fabian bonuses", False),
+    Field("all_pass", "choice", "a deal everybody passed: pass (scores 0, the deal passes on), ramsch, "
+          "schieberamsch", "pass", choices=("pass", "ramsch", "schieberamsch")),
+    Field("ramsch_value", "choice", "ramsch: the loser loses his card points, or a fixed value", "points",
+          choices=("points", "fixed")),
+    Field("ramsch_fixed", "int_list", "fixed ramsch: the loser's minus without / with one Jungfrau; "
+          "a Durchmarsch scores the third value", [10, 15, 20], min=0),
+    Field("ramsch_tie", "choice", "ramsch: players tied on the most points: all lose their points, or the one who "
+          "took the last trick", "all", choices=("all", "last-trick")),
+    Field("ramsch_skat", "choice", "ramsch: the skat's card points (120 minus those entered) go to the loser, "
+                                   "to the winner of the last trick, or to nobody", "loser",
+          choices=("loser", "last-trick", "none")),
+    Field("durchmarsch", "int", "ramsch: one player taking every trick scores this", 120, min=0),
+    Field("bock", "bool", "Bock rounds (rundowanie): after a trigger the next round counts double", False),
+    Field("bock_triggers", "list", "what starts a Bock round: grand-four (a grand with four matadors), re (a game "
+          "with re), over-120 (a game worth over 120), lost-60 (a game lost with 60)",
+          ["grand-four", "re", "over-120"]),
+    Field("bock_mode", "choice", "a Bock round: its games count double, or it is played as schieberamsch",
+          "double", choices=("double", "schieberamsch")),
+    Field("schenken", "bool", "defenders may concede (schenken) as the seed describes", False),
+    Field("beer_target", "int", "beer list: the game ends when a player reaches this many minus points", 501,
+          min=1),
+    Field("beer_dealer_pays", "bool", "beer list, four players: the dealer who sat out also takes the minus "
+          "when the declarer wins (the seed)", True),
+    Field("stake", "number", "house list: groszy per point", 1, min=0),
+    Field("money_round", "int", "house list: each value is rounded up to this many groszy", 10, min=1),
+)
+
+
+@dataclass
+class Game:
+    """One scored game."""
+
+    kind: str  # a GAMES entry or "passed"
+    declarer: str | None = None
+    won: bool = False
+    value: int = 0  # the game value (after the overbid rule), before kontra and bock
+    mult: int = 1  # kontra x bock
+    words: str = ""
+    overbid: bool = False
+    marks: list[str] = field(default_factory=list)
+    ramsch: dict[str, int] | None = None  # ramsch scores per player
+    triggers: list[str] = field(default_factory=list)
+
+    @property
+    def charged(self) -> int:
+        return self.value * self.mult
+
+
+class SkatModule(ScoringModule):
+    id = "skat"
+    title = "Skat"
+    params = PARAMS
+    player_counts = (3, 4)
+
+    def check_rules(self, r):
+        bad = [t for t in r["bock_triggers"] if t not in ("grand-four", "re", "over-120", "lost-60")]
+        out = [Problem("bock_triggers", f"{fmt(t)} is not grand-four, re, over-120 or lost-60") for t in bad]
+        if len(r["ramsch_fixed"]) != 3:
+            out.append(Problem("ramsch_fixed", "must give three values"))
+        return out
+
+    def hand_fields(self, rules, players):
+        g = {"game": tuple(g for g in GAMES if g != "ramsch")}
+        return [
+            Field("declarer", "player", "the declarer (omit for a deal everybody passed)",
+                  label={"pl": "rozgrywający", "en": "declarer"}),
+            Field("passed", "bool", "everybody passed"),
+            Field("game", "choice", "the game", choices=GAMES, label={"pl": "gra", "en": "game"}),
+            Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"}),
+            Field("matadors", "int", "with N: N; without N: -N", min=-11, max=11, when={"game": (*SUITS, "grand")},
+                  label={"pl": "szczyty", "en": "matadors"}),
+            Field("hand", "bool", "played without picking up the skat", label={"pl": "z ręki", "en": "hand"}),
+            Field("ouvert", "bool", "an open game", label={"pl": "otwarta", "en": "ouvert"}),
+            Field("schneider_announced", "bool", "schneider announced (hand games)", when={"game": (*SUITS, "grand")}),
+            Field("schwarz_announced", "bool", "schwarz announced (hand games)", when={"game": (*SUITS, "grand")}),
+            Field("card_points", "int", "the declarer's card points, skat included", min=0, max=120,
+                  when={"game": (*SUITS, "grand")}, label={"pl": "oczka", "en": "card points"}),
+            Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")}),
+            Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when=g),
+            Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3),
+            Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
+                  max=120), when={"game": ("ramsch",)}),
+            Field("jungfrau", "players", "ramsch: players who took no trick", min=0, max=4,
+                  when={"game": ("ramsch",)}),
+            Field("last_trick", "player", "ramsch: who took the last trick", when={"game": ("ramsch",)}),
+            Field("pushes", "int", "schieberamsch: how many times the skat was pushed on", min=0, max=3,
+                  when={"game": ("ramsch",)}),
+            Field("schenken", "choice", "the defenders conceded: accepted, refused (must make schneider), "
+                  "refused-accepted, refused-refused (must make schwarz)",
+                  choices=("accepted", "refused", "refused-accepted", "refused-refused")),
+        ]
+
+    # --- validation --------------------------------------------------------------------------
+    def check_hand(self, rules, players, hand):
+        out = []
+        passed = hand.get("passed") or ("declarer" not in hand and hand.get("game") != "ramsch")
+        game = hand.get("game")
+        if hand.get("passed") and "declarer" in hand:
+            return [Problem("passed", "a passed deal has no declarer")]
+        if game == "ramsch":
+            if "declarer" in hand:
+                return [Problem("declarer", "a ramsch has no declarer")]
+            if rules["all_pass"] == "pass" and not (rules["bock"] and rules["bock_mode"] == "schieberamsch"):
+                return [Problem("game", "this ruleset plays no ramsch (all_pass = \"pass\")")]
+            if "points" not in hand:
+                return [Problem("points", "missing")]
+            s = sum(hand["points"].values())
+            if s > 120:
+                out.append(Problem("points", f"add up to {s}, more than 120"))
+            return out
+        if passed:
+            extra = [k for k in ("game", "bid", "matadors", "card_points") if k in hand]
+            return [Problem(k, "a deal everybody passed has no game") for k in extra]
+        if game is None:
+            return [Problem("game", "missing")]
+        if "bid" in hand and hand["bid"] not in legal_bids(rules["grand_base"]):
+            out.append(Problem("bid", f"{hand['bid']} is not a bid value (18, 20, 22, 23, 24, 27, 30, ...)"))
+        k = hand.get("kontra", 0)
+        if k > rules["kontra"]:
+            out.append(Problem("kontra", f"{k} ({KONTRA_PL[k]}) is not allowed in this ruleset (at most "
+                               f"{rules['kontra']})"))
+        if "schenken" in hand and not rules["schenken"]:
+            out.append(Problem("schenken", "this ruleset does not allow schenken"))
+        hand_game = hand.get("hand", False)
+        if game == "null":
+            out += [Problem(f, "belongs to suit and grand games, not null") for f in
+                    ("matadors", "card_points", "schwarz", "schneider_announced", "schwarz_announced")
+                    if f in hand]
+            if "won" not in hand:
+                out.append(Problem("won", "missing: did the declarer take no trick?"))
+            value = NULL_VALUES[(bool(hand_game), bool(hand.get("ouvert")))]
+            if "bid" in hand and hand["bid"] > value:
+                out.append(Problem("bid", f"{hand['bid']}: a null game worth {value} cannot be played on it"))
+            return out
+        m = hand.get("matadors")
+        if m is None:
+            out.append(Problem("matadors", "missing (with N: N, without N: -N)"))
+        else:
+            top = 4 if game == "grand" else 11
+            if m == 0 or abs(m) > top:
+                out.append(Problem("matadors", f"{m}: a {game} game is played with or without 1 to {top}"))
+        if "card_points" not in hand and "won" not in hand and "schenken" not in hand:
+            out.append(Problem("card_points", "missing"))
+        for a in ("schneider_announced", "schwarz_announced"):
+            if hand.get(a) and not hand_game:
+                out.append(Problem(a, "announcements are made only in hand games"))
+        if hand.get("ouvert") and not hand_game:
+            out.append(Problem("ouvert", f"an open {game} game is a hand game (set hand = true)"))
+        cp, sw = hand.get("card_points"), hand.get("schwarz")
+        if sw and cp is not None and 22 < cp < 120:
+            out.append(Problem("schwarz", f"impossible with {cp} card points: one side took every trick, so the "
+                               "declarer has 120, or only the skat's points (at most 22)"))
+        return out
+
+    def check_sequence(self, rules, players, hands):
+        out = []
+        n = len(players)
+        deal_by = dealers(players, hands)
+        series = self.series(rules, n)
+        for i, (h, d) in enumerate(zip(hands, deal_by)):
+            if n == 4 and h.get("declarer") == d:
+                out.append(Problem(f"hands[{i}].declarer", f"{fmt(d)} deals and sits this game out"))
+            if rules["list"] != "beer" and i >= series:
+                out.append(Problem(f"hands[{i}]", f"the series is over after {series} deals"))
+            if h.get("game") == "ramsch":
+                for p in list(h.get("points", {})) + list(h.get("jungfrau", [])):
+                    if n == 4 and p == d:
+                        out.append(Problem(f"hands[{i}].points", f"{fmt(p)} deals and sits this game out"))
+        if out:
+            return out
+        if rules["list"] == "beer":
+            totals = {p: 0 for p in players}
+            for i, g in enumerate(self.games(rules, players, hands)):
+                if min(totals.values()) <= -rules["beer_target"]:
+                    return [Problem(f"hands[{i}]", "the game is over: a player reached the beer target")]
+                for p, v in self._list_scores(rules, players, g, deal_by[i]).items():
+                    totals[p] += v
+        return []
+
+    def series(self, rules, n):
+        return rules["series"] or (36 if n == 3 else 48)
+
+    # --- values ---------------------------------------------------------------------------------
+    def value(self, rules: Rules, hand: Mapping[str, Any]) -> Game:
+        game = hand["game"]
+        k = hand.get("kontra", 0)
+        if game == "null":
+            h, o = bool(hand.get("hand")), bool(hand.get("ouvert"))
+            v = NULL_VALUES[(h, o)]
+            name = "null" + (" ouvert" if o else "") + (" z ręki/hand" if h else "")
+            return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, f"{name} = {v}",
+                        marks=[m for m, on in (("H", h), ("O", o)) if on])
+        base = SUITS.get(game, rules["grand_base"])
+        m = abs(hand["matadors"])
+        ouvert = bool(hand.get("ouvert"))
+        za = bool(hand.get("schwarz_announced")) or ouvert
+        sa = bool(hand.get("schneider_announced")) or za
+        hnd = bool(hand.get("hand"))
+        cp = hand.get("card_points")
+        schwarz = bool(hand.get("schwarz"))
+        sch = hand.get("schenken")
+        extra = 0  # levels a refused schenken adds
+        if sch:
+            if sch == "accepted":
+                cp = 90 if sa else 61
+                schwarz = schwarz and sa
+            elif sch == "refused":
+                extra = 1
+            elif sch == "refused-accepted":
+                extra, cp = 1, max(cp or 0, 90)
+            elif sch == "refused-refused":
+                extra = 2
+        if cp is None:
+            cp = 61 if hand.get("won") else 60
+        schneider = cp >= 90 or cp <= 30
+        declarer_all = schwarz and cp > 60
+        levels = [("z/with" if hand["matadors"] > 0 else "bez/without", m), ("gra/game", 1)]
+        if hnd:
+            levels.append(("z ręki/hand", 1))
+        if schneider or sa or extra:
+            levels.append(("krawiec/schneider", 1))
+        if sa:
+            levels.append(("zapowiedziany/announced", 1))
+        if schwarz or za:
+            levels.append(("czarno/schwarz", 1))
+        if za:
+            levels.append(("zapowiedziane/announced", 1))
+        if ouvert:
+            levels.append(("otwarta/ouvert", 1))
+        if extra:
+            levels.append(("schenken odrzucone/refused", extra))
+        mult = sum(x for _, x in levels)
+        if "won" in hand:
+            won = bool(hand["won"])
+        elif sch == "accepted" or sch == "refused-accepted":
+            won = True
+        elif za or sch == "refused-refused":
+            won = declarer_all
+        elif sa or sch == "refused":
+            won = cp >= 90
+        else:
+            won = cp >= 61
+        value = base * mult
+        running_n, words = 0, []
+        for name, x in levels:
+            running_n += x
+            words.append(f"{name} {running_n}" if name.startswith(("z/", "bez/")) or x == 1 else
+                         f"{name} +{x} = {running_n}")
+        text = ", ".join(words) + f" × {GAME_PL[game][0]}/{GAME_PL[game][1]} {base} = {value}"
+        overbid = "bid" in hand and value < hand["bid"]
+        if overbid:
+            value = base * math.ceil(hand["bid"] / base)
+            won = False
+            text += f"; przelicytowana/overbid {hand['bid']}: {value}"
+        marks = [m for m, on in (("H", hnd), ("S", schneider), ("SA", sa), ("Z", schwarz), ("ZA", za),
+                                 ("O", ouvert)) if on]
+        return Game(game, hand["declarer"], won, value, 2 ** k, text, overbid, marks)
+
+    def _ramsch(self, rules, players, hand, playing, schiebe: bool) -> Game:
+        pts = {p: hand["points"].get(p, 0) for p in playing}
+        skat = 120 - sum(pts.values())
+        jung = set(hand.get("jungfrau", []))
+        if not hand.get("jungfrau"):
+            jung = {p for p in playing if pts[p] == 0}
+        out = {p: 0 for p in players}
+        takers = [p for p in playing if p not in jung]
+        if len(takers) == 1:  # Durchmarsch
+            t = takers[0]
+            out[t] = rules["durchmarsch"] if rules["ramsch_value"] == "points" else rules["ramsch_fixed"][2]
+            return Game("ramsch", None, True, 0, 1, f"Durchmarsch {t}: +{out[t]}", ramsch=out, marks=["D"])
+        if rules["ramsch_skat"] == "last-trick" and hand.get("last_trick") in pts:
+            pts[hand["last_trick"]] += skat
+        best = max(pts.values())
+        losers = [p for p in playing if pts[p] == best]
+        if rules["ramsch_skat"] == "loser":
+            for p in losers:
+                pts[p] += skat
+        if len(losers) > 1 and rules["ramsch_tie"] == "last-trick" and hand.get("last_trick") in losers:
+            losers = [hand["last_trick"]]
+        factor = 2 ** len(jung)
+        if schiebe:
+            factor *= 2 ** hand.get("pushes", 0)
+        for p in losers:
+            if rules["ramsch_value"] == "fixed":
+                out[p] = -(rules["ramsch_fixed"][1] if jung else rules["ramsch_fixed"][0])
+            else:
+                out[p] = -pts[p] * factor
+        words = (f"{'suwany ' if schiebe else ''}ramsz: {', '.join(losers)} {pts[losers[0]]} oczek"
+                 + (f", jungfrau ×{2 ** len(jung)}" if jung else "")
+                 + (f", przesunięty/pushed ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""))
+        return Game("ramsch", None, False, 0, 1, words, ramsch=out, marks=["R"])
+
+    def games(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Game]:
+        return self.fold(rules, players, hands)[0]
+
+    def fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> tuple[list[Game], int]:
+        """Each deal scored as a game, with kontra and Bock applied; and the Bock deals still to come."""
+        out: list[Game] = []
+        deal_by = dealers(players, hands)
+        bock_left = 0  # deals of Bock rounds still to come
+        n = len(players)
+        for hand, d in zip(hands, deal_by):
+            playing = [p for p in players if p != d] if n == 4 else list(players)
+            in_bock = bock_left > 0
+            if in_bock:
+                bock_left -= 1
+            if hand.get("game") == "ramsch":
+                schiebe = rules["all_pass"] == "schieberamsch" or (in_bock and rules["bock_mode"] == "schieberamsch")
+                g = self._ramsch(rules, players, hand, playing, schiebe)
+            elif hand.get("passed") or "declarer" not in hand:
+                g = Game("passed", words="pas / passed")
+            else:
+                g = self.value(rules, hand)
+                if in_bock and rules["bock_mode"] == "double":
+                    g.mult *= 2
+                    g.words += " ×2 bock"
+                k = hand.get("kontra", 0)
+                if k:
+                    g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
+                g.triggers = self._triggers(rules, hand, g)
+            if rules["bock"] and g.triggers:
+                bock_left += n  # one Bock round per triggering game
+            out.append(g)
+        return out, bock_left
+
+    def _triggers(self, rules, hand, g: Game) -> list[str]:
+        t = []
+        trig = rules["bock_triggers"]
+        if "grand-four" in trig and g.kind == "grand" and abs(hand.get("matadors", 0)) == 4:
+            t.append("grand-four")
+        if "re" in trig and hand.get("kontra", 0) >= 2:
+            t.append("re")
+        if "over-120" in trig and g.value > 120:
+            t.append("over-120")
+        if "lost-60" in trig and not g.won and hand.get("card_points") == 60:
+            t.append("lost-60")
+        return t
+
+    # --- lists ----------------------------------------------------------------------------------
+    def _list_scores(self, rules, players, g: Game, dealer: str) -> dict[str, int]:
+        n = len(players)
+        s = {p: 0 for p in players}
+        if g.ramsch is not None:
+            if rules["list"] == "beer":
+                for p, v in g.ramsch.items():
+                    if v > 0:  # a Durchmarsch cannot be written as plus: the others take it
+                        for q in players:
+                            if q != p and not (n == 4 and q == dealer):
+                                s[q] -= v
+                    else:
+                        s[p] += v
+                return s
+            return dict(g.ramsch)
+        if g.kind == "passed":
+            return s
+        decl = g.declarer
+        others = [p for p in players if p != decl]
+        v = g.charged
+        lost_factor = 1 if (rules["lost_hand_single"] and "H" in g.marks) else 2
+        lst = rules["list"]
+        bonus_mult = g.mult if rules["kontra_doubles_bonus"] else 1
+        if lst == "tournament":
+            if g.won:
+                s[decl] = v + rules["won_bonus"] * bonus_mult
+            else:
+                s[decl] = -lost_factor * v - rules["won_bonus"] * bonus_mult
+                each = rules["defeat_bonus_3"] if n == 3 else rules["defeat_bonus_4"]
+                for p in others:
+                    s[p] = each * bonus_mult
+        elif lst == "beer":
+            if g.won:
+                for p in others:
+                    if n == 4 and p == dealer and not rules["beer_dealer_pays"]:
+                        continue
+                    s[p] = -v
+            else:
+                s[decl] = -lost_factor * v
+        else:
+            s[decl] = v if g.won else -lost_factor * v
+        return s
+
+    def money(self, rules, players, g: Game) -> dict[str, float]:
+        """House list: the declarer is paid by (or pays) every other player at the table."""
+        m = {p: 0 for p in players}
+        if g.kind in ("passed",) or g.ramsch is not None:
+            return m
+        unit = rules["money_round"]
+        each = math.ceil(g.charged * rules["stake"] / unit - 1e-9) * unit
+        if not g.won:
+            each *= 1 if (rules["lost_hand_single"] and "H" in g.marks) else 2
+        sign = 1 if g.won else -1
+        for p in players:
+            if p != g.declarer:
+                m[p] -= sign * each
+                m[g.declarer] += sign * each
+        return m
+
+    def score(self, rules, players, hands, start=None) -> Sheet:
+        n = len(players)
+        games, bock_left = self.fold(rules, players, hands)
+        deal_by = dealers(players, hands)
+        per_hand = [self._list_scores(rules, players, g, d) for g, d in zip(games, deal_by)]
+        results = running(per_hand, players, dict(start or {}))
+        totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
+        won = {p: sum(1 for g in games if g.declarer == p and g.won and g.ramsch is None) for p in players}
+        lost = {p: sum(1 for g in games if g.declarer == p and not g.won and g.ramsch is None
+                       and g.kind != "passed") for p in players}
+        series = self.series(rules, n)
+        lst = rules["list"]
+        if lst == "beer":
+            finished = bool(hands) and min(totals.values()) <= -rules["beer_target"]
+        else:
+            finished = len(hands) >= series
+        rows = []
+        for i, (g, s) in enumerate(zip(games, per_hand)):
+            label = f"{i + 1}. {deal_by[i]}: " + ("pas" if g.kind == "passed" else
+                                                  "ramsz" if g.ramsch is not None else
+                                                  f"{g.declarer} {GAME_PL[g.kind][0]} {''.join(g.marks)} "
+                                                  f"{'+' + str(g.charged) if g.won else str(-2 * g.charged)}")
+            rows.append(Row(label, [Cell.num(results[i].totals[p]) for p in players], hand=i, note=g.words))
+        sections = [Section(rules.title, list(players), rows, label_header="gra / game")]
+        extra: dict[str, Any] = {}
+        if lst == "tournament":
+            block = self._seeger_fabian(rules, players, games, totals, won, lost)
+            extra["list"] = block
+            foot = [("gier wygranych / won", "won"), ("gier przegranych / lost", "lost"),
+                    ("suma wartości gier / values", "values"), ("premia za wygrane / won bonus", "bonus_won"),
+                    ("premia za pokonanie / defeat bonus", "bonus_defeat"), ("wynik końcowy / result", "total"),
+                    ("miejsce / place", "place")]
+            sections.append(Section("Seeger-Fabian", list(players),
+                                    [Row(lbl, [Cell.num(block[p][k]) for p in players],
+                                         marks=frozenset({"total"}) if k == "total" else frozenset())
+                                     for lbl, k in foot]))
+            winner = self._winner(players, {p: block[p]["place"] for p in players}) if finished else None
+        elif lst == "beer":
+            loser = min(players, key=lambda p: totals[p]) if finished else None
+            extra["loser"] = loser
+            best = max(totals.values())
+            tops = [p for p in players if totals[p] == best]
+            winner = (tops[0] if len(tops) == 1 else tops) if finished else None
+        else:
+            money = {p: 0 for p in players}
+            for g in games:
+                for p, v in self.money(rules, players, g).items():
+                    money[p] += v
+            extra["money"] = money
+            sections.append(Section(f"rozliczenie / settlement (stawka {rules['stake']} gr/pkt)", list(players),
+                                    [Row("groszy", [Cell.num(money[p]) for p in players])]))
+            best = max(totals.values())
+            tops = [p for p in players if totals[p] == best]
+            winner = (tops[0] if len(tops) == 1 else tops) if finished else None
+        extra["won"], extra["lost"] = won, lost
+        nxt = None
+        if not finished:
+            dealer = players[(players.index(deal_by[-1]) + 1) % n] if hands else players[0]
+            nxt = {"deal": len(hands) + 1, "dealer": dealer, "forehand": players[(players.index(dealer) + 1) % n]}
+            if lst != "beer":
+                nxt["deals_left"] = series - len(hands)
+            if bock_left:
+                nxt["bock"] = bock_left
+        return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
+                     totals=totals, finished=finished, winner=winner, next=nxt, sections=sections, extra=extra)
+
+    def _seeger_fabian(self, rules, players, games, totals, won, lost) -> dict[str, dict[str, int]]:
+        """The foot of the tournament list: the seed's block, per player."""
+        each = rules["defeat_bonus_3"] if len(players) == 3 else rules["defeat_bonus_4"]
+        block = {p: {"won": won[p], "lost": lost[p], "values": 0, "bonus_won": 0, "bonus_defeat": 0}
+                 for p in players}
+        for g in games:
+            if g.ramsch is not None:
+                for p, v in g.ramsch.items():
+                    block[p]["values"] += v
+                continue
+            if g.kind == "passed":
+                continue
+            bm = g.mult if rules["kontra_doubles_bonus"] else 1
+            lost_factor = 1 if (rules["lost_hand_single"] and "H" in g.marks) else 2
+            b = block[g.declarer]
+            b["values"] += g.charged if g.won else -lost_factor * g.charged
+            b["bonus_won"] += rules["won_bonus"] * bm * (1 if g.won else -1)
+            if not g.won:
+                for p in players:
+                    if p != g.declarer:
+                        block[p]["bonus_defeat"] += each * bm
+        place = self._places(players, totals, won, lost)
+        for p in players:
+            block[p]["total"] = totals[p]
+            block[p]["place"] = place[p]
+        return block
+
+    def _places(self, players, totals, won, lost) -> dict[str, int]:
+        key = {p: (totals[p], won[p], -lost[p]) for p in players}
+        return {p: 1 + sum(1 for q in players if key[q] > key[p]) for p in players}
+
+    def _winner(self, players, place):
+        first = [p for p in players if place[p] == 1]
+        return first[0] if len(first) == 1 else first
