@@ -82,6 +82,141 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def open_store(args: argparse.Namespace):
+    from zapis.store import Store
+
+    return Store(args.db)
+
+
+def cmd_evening(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    store = open_store(args)
+    console = Console()
+    if args.action == "new":
+        eid = store.new_evening(args.date, args.place or "", args.title or "")
+        print(eid)
+        return 0
+    if args.action == "list":
+        t = Table("id", "date", "place", "title", "games")
+        for ev in store.evenings():
+            t.add_row(str(ev["id"]), ev["date"], ev["place"], ev["title"], str(len(store.games(ev["id"]))))
+        console.print(t)
+        return 0
+    if args.id is None:
+        raise ZapisError([Problem("evening show", "needs an evening id")])
+    ev = store.evening(args.id)
+    console.print(f"[bold]{ev['title'] or 'Wieczór'}[/bold] {ev['date']} {ev['place']}")
+    for r, g in zip(store.results(args.id), store.games(args.id)):
+        totals = ", ".join(f"{p} {r.sheet.totals[p]:g}" for p in r.sheet.players)
+        state = "koniec / finished" if r.sheet.finished else f"{len(r.sheet.hands)} rozdań / hands"
+        console.print(f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}", highlight=False)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from zapis import records
+
+    rec, rules, module = records.read(args.file)
+    records.score(rec, rules, module, args.file)  # all or nothing: the whole record is valid first
+    store = open_store(args)
+    eid = args.evening
+    if eid is None:
+        eid = store.new_evening(rec.date.isoformat() if rec.date else None, "", rec.title or "")
+    gid = store.new_game(eid, args.table, rec, rules, module, args.stake, rec.hands)
+    print(f"game {gid} (evening {eid}, table {args.table}): {len(rec.hands)} hands")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from zapis.core.sheet import fmt_number
+    from zapis.evening import money_text, settle, standings
+
+    store = open_store(args)
+    if args.season:
+        results = store.results(None, args.season[0], args.season[1])
+    elif args.evening is not None:
+        results = store.results(args.evening)
+    else:
+        evs = store.evenings()
+        if not evs:
+            raise ZapisError([Problem("standings", "no evening yet")])
+        results = store.results(evs[-1]["id"])
+    table = standings(results)
+    if args.json:
+        print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
+                           "money": s.money, "results": s.results} for s in table], ensure_ascii=False, indent=2))
+        return 0
+    t = Table("#", "gracz / player", "gry", "pkt / place pts", "zł", *[r.key for r in results])
+    for s in table:
+        t.add_row(str(s.rank), s.player, str(s.games), fmt_number(s.place_points), money_text(s.money),
+                  *[(f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
+                     if r.key in s.results else "") for r in results])
+    console = Console()
+    console.print(t)
+    for a, b, m in settle({s.player: s.money for s in table}):
+        console.print(f"{a} → {b}: {money_text(m)}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from zapis.export import export
+
+    store = open_store(args)
+    files = export(store, args.evening, args.format)
+    if args.output is None:
+        for name, text in files.items():
+            if len(files) > 1:
+                print(f"# --- {name}")
+            sys.stdout.write(text.lstrip("\ufeff"))
+        return 0
+    out = Path(args.output)
+    if len(files) > 1 or out.is_dir():
+        out.mkdir(parents=True, exist_ok=True)
+        paths = [out / name for name in files]
+    else:
+        paths = [out]
+    for path, text in zip(paths, files.values()):
+        path.write_text(text, encoding="utf-8")
+        print(path)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    store = open_store(args)
+    print(store.backup(args.file))
+    return 0
+
+
+def cmd_db(args: argparse.Namespace) -> int:
+    store = open_store(args)
+    problems = store.integrity()
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        return 2
+    print(f"{store.path}: ok ({len(store.games())} games recomputed)")
+    return 0
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    store = open_store(args)
+    if args.action == "rename":
+        if not args.names or len(args.names) != 2:
+            raise ZapisError([Problem("players rename", "needs OLD NEW")])
+        store.rename_player(*args.names)
+        return 0
+    for name in store.players():
+        print(name)
+    return 0
+
+
 def _show(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False)
     return s if len(s) <= 60 else s[:57] + "..."
@@ -90,6 +225,7 @@ def _show(v: Any) -> str:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="zapis", description="zapis: a score-keeper for card clubs.")
     p.add_argument("--version", action="version", version=f"zapis {__version__}")
+    p.add_argument("--db", help="the database file (default: zapis.db in the user's data directory)")
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("score", help="score a game record (TOML) and print its sheet")
     s.add_argument("file", help="the game record")
@@ -101,6 +237,40 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("action", nargs="?", choices=("list", "show", "check"))
     r.add_argument("target", nargs="?", help="a ruleset id or a .toml file")
     r.set_defaults(func=cmd_rulesets)
+
+    e = sub.add_parser("evening", help="evenings: new, list, show ID")
+    e.add_argument("action", choices=("new", "list", "show"))
+    e.add_argument("id", nargs="?", type=int)
+    e.add_argument("--date", help="YYYY-MM-DD (default: today)")
+    e.add_argument("--place")
+    e.add_argument("--title")
+    e.set_defaults(func=cmd_evening)
+    im = sub.add_parser("import", help="import a game record into an evening (all or nothing)")
+    im.add_argument("file")
+    im.add_argument("--evening", type=int, help="the evening (default: a new one)")
+    im.add_argument("--table", type=int, default=1)
+    im.add_argument("--stake", type=float, default=0, help="groszy per point, for the settlement")
+    im.set_defaults(func=cmd_import)
+    st = sub.add_parser("standings", help="the evening's (or a season's) standings and settlement")
+    st.add_argument("--evening", type=int)
+    st.add_argument("--season", nargs=2, metavar=("FROM", "TO"))
+    st.add_argument("--json", action="store_true")
+    st.set_defaults(func=cmd_standings)
+    ex = sub.add_parser("export", help="export an evening: csv, json, toml or html")
+    ex.add_argument("--evening", type=int, required=True)
+    ex.add_argument("--format", choices=("csv", "json", "toml", "html"), required=True)
+    ex.add_argument("-o", "--output", help="a file (or a folder for several files)")
+    ex.set_defaults(func=cmd_export)
+    b = sub.add_parser("backup", help="copy the database safely while it is in use")
+    b.add_argument("file")
+    b.set_defaults(func=cmd_backup)
+    d = sub.add_parser("db", help="db check: SQLite's integrity check and every game recomputed")
+    d.add_argument("action", choices=("check",))
+    d.set_defaults(func=cmd_db)
+    pl = sub.add_parser("players", help="list players; rename OLD NEW")
+    pl.add_argument("action", nargs="?", choices=("list", "rename"))
+    pl.add_argument("names", nargs="*")
+    pl.set_defaults(func=cmd_players)
     return p
 
 

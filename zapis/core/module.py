@@ -108,6 +108,10 @@ class ScoringModule:
         """Problems with the order of hands (a deal that is not owed, a game already over)."""
         return []
 
+    def partnerships(self, rules: Rules, players: Any) -> list[list[str]] | None:
+        """Fixed sides whose members share a result (bridge), or None when everyone plays alone."""
+        return None
+
     # --- scoring ---------------------------------------------------------------------------
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:

@@ -158,6 +158,9 @@ class BridgeModule(ScoringModule):
             out.append(Problem("honours", "100 at no trumps: only four aces (150) count there"))
         return out
 
+    def partnerships(self, rules, players):
+        return [[players[0], players[2]], [players[1], players[3]]]
+
     # --- scoring -------------------------------------------------------------------------------
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
@@ -224,7 +227,7 @@ def _letter(i: int) -> str:
 
 
 def _both(players: list[str], ns: int | float, ew: int | float) -> dict[str, int | float]:
-    return {players[0]: ns, players[2]: ns, players[1]: ew, players[3]: ew}
+    return {players[0]: ns, players[1]: ew, players[2]: ns, players[3]: ew}
 
 
 @dataclass

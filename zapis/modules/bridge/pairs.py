@@ -69,6 +69,9 @@ class PairsModule(ScoringModule):
                 seen[n] = num
         return out
 
+    def partnerships(self, rules, pairs):
+        return [list(pairs[k]) for k in sorted(pairs, key=int)]
+
     def hand_fields(self, rules: Rules, players: Any) -> list[Field]:
         return [
             Field("board", "int", "board number", required=True, min=1),

@@ -1,0 +1,169 @@
+"""Exports of an evening: CSV, JSON, TOML (game records) and one self-contained HTML file."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from typing import Any
+
+from zapis import records
+from zapis.core.sheet import Sheet, fmt_number
+from zapis.evening import money_text, settle, standings
+from zapis.store import Store
+
+FORMATS = ("csv", "json", "toml", "html")
+
+
+def _evening_data(store: Store, evening_id: int) -> dict[str, Any]:
+    ev = store.evening(evening_id)
+    games = store.games(evening_id)
+    results = store.results(evening_id)
+    table = standings(results)
+    return {"evening": ev, "games": games, "results": results, "standings": table}
+
+
+def export_csv(store: Store, evening_id: int) -> dict[str, str]:
+    """Two CSV files: one row per hand, and the standings. UTF-8 with a BOM so spreadsheets keep the
+    Polish letters."""
+    d = _evening_data(store, evening_id)
+    names = sorted({p for r in d["results"] for p in r.sheet.players})
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["evening", "date", "table", "game", "ruleset", "hand"] + [f"{p} score" for p in names]
+               + [f"{p} total" for p in names])
+    for g, r in zip(d["games"], d["results"]):
+        for i, h in enumerate(r.sheet.hands):
+            w.writerow([evening_id, d["evening"]["date"], g.table, g.id, g.ruleset, i + 1]
+                       + [fmt_number(h.scores[p]) if p in h.scores else "" for p in names]
+                       + [fmt_number(h.totals[p]) if p in h.totals else "" for p in names])
+    st = io.StringIO()
+    w = csv.writer(st)
+    keys = [r.key for r in d["results"]]
+    w.writerow(["place", "player", "games", "place points", "money (zł)"] + keys)
+    for s in d["standings"]:
+        w.writerow([s.rank, s.player, s.games, fmt_number(s.place_points), f"{s.money / 100:.2f}"]
+                   + [fmt_number(s.results[k]["total"]) if k in s.results else "" for k in keys])
+    return {"hands.csv": "\ufeff" + out.getvalue(), "standings.csv": "\ufeff" + st.getvalue()}
+
+
+def export_json(store: Store, evening_id: int) -> dict[str, Any]:
+    d = _evening_data(store, evening_id)
+    ev = d["evening"]
+    games = []
+    for g, r in zip(d["games"], d["results"]):
+        rec, rules, module = store.record(g.id)
+        games.append({"id": g.id, "table": g.table, "stake": g.stake,
+                      "record": json.loads(json.dumps(rec.to_toml_dict(module), default=str)),
+                      "result": r.sheet.to_json()})
+    net = {s.player: s.money for s in d["standings"]}
+    return {"evening": {"id": ev["id"], "date": ev["date"], "place": ev["place"], "title": ev["title"]},
+            "games": games,
+            "standings": [{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
+                           "money": s.money, "results": s.results} for s in d["standings"]],
+            "settlement": [{"from": a, "to": b, "amount": m} for a, b, m in settle(net)]}
+
+
+def export_toml(store: Store, evening_id: int) -> dict[str, str]:
+    """Each game as a game record (../shared/spec/records.md), one file per game."""
+    ev = store.evening(evening_id)
+    out = {}
+    for g in store.games(evening_id):
+        rec, rules, module = store.record(g.id)
+        rec.rules = {k: v for k, v in rules.values.items() if v != _ruleset_default(rec.ruleset, k)}
+        if rec.date is None:
+            import datetime as dt
+            rec.date = dt.date.fromisoformat(ev["date"])
+        out[f"evening-{evening_id}-table-{g.table}-game-{g.id}.toml"] = records.dumps(rec, module)
+    return out
+
+
+def _ruleset_default(ref: str, key: str) -> Any:
+    """The value the named ruleset gives a parameter today (so a record keeps only what differs)."""
+    from zapis import rulesets
+    from zapis.core.errors import ZapisError
+    try:
+        return rulesets.load(ref).values.get(key)
+    except ZapisError:
+        return object()
+
+
+CSS = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #111; }
+h1 { font-size: 1.4em; margin-bottom: 0.2em; } h2 { font-size: 1.15em; margin-top: 1.4em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+th, td { border: 1px solid #999; padding: 0.15em 0.5em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+tr.line td { border-bottom: 2px solid #000; } tr.total td { font-weight: bold; border-top: 2px solid #000; }
+.neg, .loop, .bajt, .played, .failed { color: #c00; } .made { color: #070; }
+.note { color: #555; font-size: 0.85em; text-align: left; }
+.checks li.bad { color: #c00; font-weight: bold; }
+section.game { page-break-inside: avoid; }
+@page { size: A4; margin: 15mm; }
+@media print { body { margin: 0; } section.game { break-inside: avoid; } }
+"""
+
+
+def sheet_html(sheet: Sheet) -> str:
+    parts = []
+    for sec in sheet.sections:
+        notes = any(r.note for r in sec.rows)
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in [sec.label_header, *sec.columns])
+        if notes:
+            head += "<th>jak / how</th>"
+        rows = []
+        for r in sec.rows:
+            cls = " ".join(m for m in ("line", "total") if m in r.marks)
+            cells = "".join(f'<td class="{" ".join(sorted(c.marks))}">{html.escape(c.text)}</td>' for c in r.cells)
+            cells += "<td></td>" * (len(sec.columns) - len(r.cells))
+            note = f'<td class="note">{html.escape(r.note)}</td>' if notes else ""
+            rows.append(f'<tr class="{cls}"><td>{html.escape(r.label)}</td>{cells}{note}</tr>')
+        parts.append(f"<h3>{html.escape(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
+    tot = "".join(f"<th>{html.escape(p)}</th>" for p in sheet.players)
+    vals = "".join(f'<td class="{"neg" if sheet.totals.get(p, 0) < 0 else ""}">'
+                   f"{fmt_number(sheet.totals.get(p, 0))}</td>" for p in sheet.players)
+    parts.append(f"<table><tr>{tot}</tr><tr>{vals}</tr></table>")
+    if sheet.checks:
+        parts.append("<ul class=\"checks\">" + "".join(
+            f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {html.escape(c.name)} '
+            f"{html.escape(c.detail)}</li>" for c in sheet.checks) + "</ul>")
+    parts += [f"<p>{html.escape(n)}</p>" for n in sheet.notes]
+    return "\n".join(parts)
+
+
+def export_html(store: Store, evening_id: int) -> str:
+    d = _evening_data(store, evening_id)
+    ev = d["evening"]
+    title = html.escape(ev["title"] or "Wieczór / Evening") + f" — {html.escape(ev['date'])}"
+    if ev["place"]:
+        title += f", {html.escape(ev['place'])}"
+    body = [f"<h1>{title}</h1>"]
+    body.append("<h2>Klasyfikacja / Standings</h2><table><tr><th>miejsce</th><th>gracz / player</th>"
+                "<th>gry / games</th><th>pkt za miejsca / place points</th><th>rozliczenie / money</th></tr>")
+    for s in d["standings"]:
+        body.append(f"<tr><td>{s.rank}</td><td>{html.escape(s.player)}</td><td>{s.games}</td>"
+                    f"<td>{fmt_number(s.place_points)}</td><td class=\"{'neg' if s.money < 0 else ''}\">"
+                    f"{money_text(s.money)}</td></tr>")
+    body.append("</table>")
+    pays = settle({s.player: s.money for s in d["standings"]})
+    if pays:
+        body.append("<h2>Kto komu płaci / Who pays whom</h2><ul>" + "".join(
+            f"<li>{html.escape(a)} → {html.escape(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
+    for g, r in zip(d["games"], d["results"]):
+        body.append(f'<section class="game"><h2>Stół {g.table}: {html.escape(g.title)}</h2>{sheet_html(r.sheet)}'
+                    "</section>")
+    return ("<!DOCTYPE html>\n<html lang=\"pl\"><head><meta charset=\"utf-8\">"
+            f"<title>{title}</title><style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def export(store: Store, evening_id: int, fmt: str) -> dict[str, str]:
+    """Files to write: name -> text."""
+    if fmt == "csv":
+        return export_csv(store, evening_id)
+    if fmt == "json":
+        return {f"evening-{evening_id}.json": json.dumps(export_json(store, evening_id), ensure_ascii=False,
+                                                         indent=2, default=str)}
+    if fmt == "toml":
+        return export_toml(store, evening_id)
+    return {f"evening-{evening_id}.html": export_html(store, evening_id)}

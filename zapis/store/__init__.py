@@ -1,0 +1,5 @@
+"""The card evening on disk: an embedded SQLite database with an append-only hand log."""
+
+from zapis.store.db import ConflictError, Store, default_db_path
+
+__all__ = ["Store", "ConflictError", "default_db_path"]

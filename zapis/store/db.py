@@ -1,0 +1,409 @@
+"""The store: players, evenings, tables, games and an append-only log of hands.
+
+Every write is one transaction, committed before the caller hears it is saved (WAL,
+synchronous=FULL). Each game carries a version; a write names the version it read, so two
+tablets writing one game never silently overwrite each other. Totals are never stored: a game is
+read back as a record and scored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date as Date
+from pathlib import Path
+from typing import Any, Iterator
+
+from zapis import records, rulesets
+from zapis.core.errors import Problem, ZapisError
+from zapis.core.module import Rules, ScoringModule, get_module
+from zapis.evening import GameResult
+from zapis.paths import data_dir
+from zapis.store.schema import APPLICATION_ID, MIGRATIONS
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class ConflictError(ZapisError):
+    """Somebody else changed the game since it was read; nothing was written."""
+
+
+def default_db_path() -> Path:
+    return data_dir() / "zapis.db"
+
+
+@dataclass
+class GameInfo:
+    id: int
+    evening_id: int
+    table: int
+    ruleset: str
+    title: str
+    module: str
+    players: list[str]
+    version: int
+    stake: float
+
+
+@dataclass
+class LogEntry:
+    id: int
+    action: str
+    position: int
+    hand: dict[str, Any] | None
+    at: str
+
+
+def _json(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False, sort_keys=True, default=str)
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None, timeout: float = 5.0):
+        self.path = Path(path) if path else default_db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                        check_same_thread=False)
+            self.conn.row_factory = sqlite3.Row
+            self._setup()
+        except sqlite3.DatabaseError as e:
+            raise ZapisError(_db_message(e), str(self.path)) from None
+
+    # --- opening ------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        c = self.conn
+        c.execute("PRAGMA busy_timeout = 5000")
+        c.execute("PRAGMA foreign_keys = ON")
+        app = c.execute("PRAGMA application_id").fetchone()[0]
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app != APPLICATION_ID and (tables or version):
+            raise ZapisError("is not a zapis database (another program's SQLite file)", str(self.path))
+        if version > SCHEMA_VERSION:
+            raise ZapisError(f"was written by a newer zapis (schema {version}, this one knows {SCHEMA_VERSION}): "
+                             "upgrade zapis", str(self.path))
+        c.execute("PRAGMA journal_mode = WAL")
+        c.execute("PRAGMA synchronous = FULL")
+        if version < SCHEMA_VERSION:
+            with self.tx():
+                for sql in MIGRATIONS[version:]:
+                    for stmt in sql.split(";"):
+                        if stmt.strip():
+                            c.execute(stmt)
+                c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @contextmanager
+    def tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: taken at once (BEGIN IMMEDIATE), committed or rolled back whole."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise ZapisError(_db_message(e), str(self.path)) from None
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- players ----------------------------------------------------------------------------------
+    def player_id(self, name: str, create: bool = True) -> int:
+        name = name.strip()
+        row = self.conn.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        if row:
+            return row[0]
+        if not create:
+            raise ZapisError(f"no player named {name!r}")
+        return self.conn.execute("INSERT INTO players (name) VALUES (?)", (name,)).lastrowid
+
+    def players(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
+
+    def rename_player(self, old: str, new: str) -> None:
+        new = new.strip()
+        if not new:
+            raise ZapisError([Problem("name", "a player needs a name")])
+        with self.tx() as c:
+            if c.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
+                raise ZapisError([Problem("name", f"{new!r} is already a player")])
+            n = c.execute("UPDATE players SET name = ? WHERE name = ?", (new, old)).rowcount
+            if not n:
+                raise ZapisError([Problem("name", f"no player named {old!r}")])
+
+    # --- evenings and tables ----------------------------------------------------------------------
+    def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
+        date = date or Date.today().isoformat()
+        try:
+            Date.fromisoformat(date)
+        except ValueError:
+            raise ZapisError([Problem("date", f"{date!r} is not a date (2026-11-20)")]) from None
+        with self.tx() as c:
+            return c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
+                             (date, place, title)).lastrowid
+
+    def evenings(self, date_from: str | None = None, date_to: str | None = None) -> list[sqlite3.Row]:
+        sql, args = "SELECT * FROM evenings", []
+        if date_from or date_to:
+            sql += " WHERE date BETWEEN ? AND ?"
+            args = [date_from or "0000-01-01", date_to or "9999-12-31"]
+        return self.conn.execute(sql + " ORDER BY date, id", args).fetchall()
+
+    def evening(self, evening_id: int) -> sqlite3.Row:
+        row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone()
+        if row is None:
+            raise ZapisError([Problem("evening", f"no evening {evening_id}")])
+        return row
+
+    def _table_id(self, c: sqlite3.Connection, evening_id: int, number: int) -> int:
+        row = c.execute("SELECT id FROM tables WHERE evening_id = ? AND number = ?", (evening_id, number)).fetchone()
+        if row:
+            return row[0]
+        return c.execute("INSERT INTO tables (evening_id, number) VALUES (?, ?)", (evening_id, number)).lastrowid
+
+    # --- games ---------------------------------------------------------------------------------
+    def new_game(self, evening_id: int, table: int, rec: records.GameRecord, rules: Rules,
+                 module: ScoringModule, stake: float = 0, hands: list[dict[str, Any]] | None = None) -> int:
+        """A game with its ruleset frozen as it is now; with `hands` (an import), all or nothing."""
+        self.evening(evening_id)
+        frozen = {"id": rules.id, "module": rules.module, "title": rules.title, "values": dict(rules.values)}
+        names = _names(rec.players)
+        with self.tx() as c:
+            tid = self._table_id(c, evening_id, table)
+            gid = c.execute(
+                "INSERT INTO games (table_id, ruleset, rules_json, layout_json, start_json, title, stake) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tid, rec.ruleset, _json(frozen), _json(rec.players), _json(rec.start), rec.title, stake)).lastrowid
+            for seat, name in enumerate(names):
+                c.execute("INSERT INTO game_players (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)",
+                          (gid, seat, self.player_id(name), name))
+            for i, h in enumerate(hands or []):
+                c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, 'enter', ?, ?)",
+                          (gid, i, _json(h)))
+            c.execute("UPDATE games SET version = ? WHERE id = ?", (len(hands or []), gid))
+        return gid
+
+    def games(self, evening_id: int | None = None) -> list[GameInfo]:
+        sql = ("SELECT g.*, t.number, t.evening_id FROM games g JOIN tables t ON t.id = g.table_id"
+               + (" WHERE t.evening_id = ?" if evening_id is not None else "") + " ORDER BY t.evening_id, t.number, g.id")
+        rows = self.conn.execute(sql, () if evening_id is None else (evening_id,)).fetchall()
+        return [self._info(r) for r in rows]
+
+    def game(self, game_id: int) -> GameInfo:
+        row = self.conn.execute("SELECT g.*, t.number, t.evening_id FROM games g JOIN tables t ON t.id = g.table_id "
+                                "WHERE g.id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise ZapisError([Problem("game", f"no game {game_id}")])
+        return self._info(row)
+
+    def _info(self, r: sqlite3.Row) -> GameInfo:
+        frozen = json.loads(r["rules_json"])
+        return GameInfo(r["id"], r["evening_id"], r["number"], r["ruleset"], r["title"] or frozen["title"],
+                        frozen["module"], self._current_names(r["id"]), r["version"], r["stake"])
+
+    def _current_names(self, game_id: int) -> list[str]:
+        return [row[0] for row in self.conn.execute(
+            "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? "
+            "ORDER BY gp.seat", (game_id,))]
+
+    def log(self, game_id: int) -> list[LogEntry]:
+        return [LogEntry(r["id"], r["action"], r["position"], json.loads(r["hand_json"]) if r["hand_json"] else None,
+                         r["at"])
+                for r in self.conn.execute("SELECT * FROM hand_log WHERE game_id = ? ORDER BY id", (game_id,))]
+
+    def hands(self, game_id: int) -> list[dict[str, Any]]:
+        """The hands as they stand: the log replayed."""
+        return replay(self.log(game_id))
+
+    def record(self, game_id: int) -> tuple[records.GameRecord, Rules, ScoringModule]:
+        """The game as a record, with the rules frozen when it began, in the players' current names."""
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise ZapisError([Problem("game", f"no game {game_id}")])
+        frozen = json.loads(row["rules_json"])
+        module = get_module(frozen["module"])
+        rules = Rules(id=frozen["id"], module=frozen["module"], title=frozen["title"],
+                      values={**module.defaults(), **frozen["values"]})
+        recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
+                                                    (game_id,))]
+        current = self._current_names(game_id)
+        mapping = {a: b for a, b in zip(recorded, current) if a != b}
+        layout = _rename(json.loads(row["layout_json"]), mapping)
+        hands = [_rename(h, mapping) for h in self.hands(game_id)]
+        rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands,
+                                 start=_rename(json.loads(row["start_json"]), mapping), title=row["title"])
+        return rec, rules, module
+
+    def sheet(self, game_id: int):
+        rec, rules, module = self.record(game_id)
+        return module.validate_and_score(rules, rec.players, rec.hands, rec.start)
+
+    def results(self, evening_id: int | None = None, date_from: str | None = None,
+                date_to: str | None = None) -> list[GameResult]:
+        """Every game of an evening (or of the evenings in a date range), scored, for the standings."""
+        if evening_id is not None:
+            evs = [self.evening(evening_id)]
+        else:
+            evs = self.evenings(date_from, date_to)
+        out = []
+        for ev in evs:
+            for g in self.games(ev["id"]):
+                rec, rules, module = self.record(g.id)
+                sheet = module.validate_and_score(rules, rec.players, rec.hands, rec.start)
+                label = f"{ev['date']} " if evening_id is None else ""
+                out.append(GameResult(f"{label}stół {g.table}: {g.title} (#{g.id})", sheet, rules, module,
+                                      g.stake, evening=ev["date"]))
+        return out
+
+    # --- the hand log ------------------------------------------------------------------------------
+    def _write(self, game_id: int, expected_version: int | None, action: str, position: int,
+               hand: dict[str, Any] | None) -> int:
+        """Append one log entry after checking the version and the whole game with it.
+
+        The caller speaks the players' current names; the log keeps the names the game was
+        recorded with, so a later rename never rewrites history.
+        """
+        with self.tx() as c:
+            version = c.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            if version is None:
+                raise ZapisError([Problem("game", f"no game {game_id}")])
+            version = version[0]
+            if expected_version is not None and version != expected_version:
+                raise ConflictError([Problem("game", f"changed by someone else since you read it (version "
+                                             f"{version}, not {expected_version}): nothing was saved; look "
+                                             "again and enter it once more")])
+            rec, rules, module = self.record(game_id)
+            hands = rec.hands
+            if action == "enter":
+                position = len(hands)
+                hands.append(hand)
+            elif action == "edit":
+                if not 0 <= position < len(hands):
+                    raise ZapisError([Problem("hand", f"no hand {position + 1} to edit")])
+                hands[position] = hand
+            else:
+                if not hands:
+                    raise ZapisError([Problem("hand", "nothing to undo")])
+                position = len(hands) - 1
+                hands.pop()
+            if action != "undo":
+                try:
+                    module.validate_and_score(rules, rec.players, hands, rec.start)
+                except ZapisError as e:  # placed at the hand being entered, as hands[i] in the record
+                    raise ZapisError(e.problems) from None
+            recorded = [r[0] for r in c.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
+                                                (game_id,))]
+            back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}
+            c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, ?, ?, ?)",
+                      (game_id, action, position, None if hand is None else _json(_rename(hand, back))))
+            c.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+            return version + 1
+
+    def enter(self, game_id: int, hand: dict[str, Any], expected_version: int | None = None) -> int:
+        return self._write(game_id, expected_version, "enter", -1, hand)
+
+    def edit(self, game_id: int, position: int, hand: dict[str, Any], expected_version: int | None = None) -> int:
+        return self._write(game_id, expected_version, "edit", position, hand)
+
+    def undo(self, game_id: int, expected_version: int | None = None) -> int:
+        return self._write(game_id, expected_version, "undo", -1, None)
+
+    # --- maintenance ---------------------------------------------------------------------------------
+    def integrity(self) -> list[str]:
+        """SQLite's integrity check, then every game recomputed; empty when all is well."""
+        out = []
+        try:
+            rows = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as e:
+            return [f"integrity check failed: {e}"]
+        if rows != ["ok"]:
+            out += [f"integrity: {r}" for r in rows]
+        fk = self.conn.execute("PRAGMA foreign_key_check").fetchall()
+        out += [f"foreign key: {tuple(r)}" for r in fk]
+        for g in self.games():
+            try:
+                self.sheet(g.id)
+            except ZapisError as e:
+                out += [f"game {g.id}: {line}" for line in e.lines()]
+        return out
+
+    def backup(self, target: str | Path) -> Path:
+        """A consistent copy of the database, taken while it is in use (SQLite's online backup)."""
+        target = Path(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        dest = sqlite3.connect(target)
+        try:
+            self.conn.backup(dest)
+        finally:
+            dest.close()
+        return target
+
+    def auto_backup(self, keep: int = 5) -> Path:
+        """A backup into the data directory's backups/, keeping the newest `keep`."""
+        d = self.path.parent / "backups"
+        d.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.time_ns() % 1_000_000:06d}"
+        out = self.backup(d / f"{self.path.stem}-{stamp}.db")
+        old = sorted(d.glob(f"{self.path.stem}-*.db"))
+        for p in old[:-keep]:
+            p.unlink(missing_ok=True)
+        return out
+
+
+def replay(log: list[LogEntry]) -> list[dict[str, Any]]:
+    hands: list[dict[str, Any]] = []
+    for e in log:
+        if e.action == "enter":
+            hands.append(e.hand)
+        elif e.action == "edit":
+            hands[e.position] = e.hand
+        elif e.action == "undo" and hands:
+            hands.pop()
+    return hands
+
+
+def _names(players: Any) -> list[str]:
+    if isinstance(players, dict):  # pairs
+        return [n for k in sorted(players, key=lambda x: int(x) if str(x).isdigit() else 0) for n in players[k]]
+    return list(players)
+
+
+def _rename(v: Any, mapping: dict[str, str]) -> Any:
+    """The same value with player names replaced (keys of player maps and name strings)."""
+    if not mapping:
+        return v
+    if isinstance(v, str):
+        return mapping.get(v, v)
+    if isinstance(v, list):
+        return [_rename(x, mapping) for x in v]
+    if isinstance(v, dict):
+        return {mapping.get(k, k): _rename(x, mapping) for k, x in v.items()}
+    return v
+
+
+def _db_message(e: sqlite3.DatabaseError) -> str:
+    msg = str(e)
+    if "not a database" in msg or "malformed" in msg:
+        return "is damaged or not a database: restore a backup (zapis backup)"
+    if "locked" in msg or "busy" in msg:
+        return "is locked by another program: close it and try again"
+    if "readonly" in msg:
+        return "cannot be written (read-only)"
+    return f"database error: {msg}"
+
+
+__all__ = ["Store", "ConflictError", "GameInfo", "LogEntry", "replay", "default_db_path"]
