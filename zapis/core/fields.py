@@ -43,6 +43,11 @@ class Field:
     # written as {other_field: (values...)}; the form hides a field whose condition fails.
     label: Mapping[str, str] = field(default_factory=dict)
     when: Mapping[str, tuple] = field(default_factory=dict)
+    # A table with named parts (a sale: seller, buyer, tricks) describes them as `sub`; a table of
+    # counts whose keys come from the ruleset (items taken) names them in `keys`.
+    sub: tuple[Field, ...] = ()
+    keys: tuple[str, ...] = ()
+    form: bool = True  # shown in the entry form (an alternative way of writing a value may be hidden)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -128,6 +133,8 @@ def check_value(f: Field, v: Any, place: str, players: Iterable[str] = ()) -> li
     if k == "table":
         if not isinstance(v, dict):
             return [Problem(place, f"{fmt(v)} is not a table")]
+        if f.sub:
+            return check_table(f.sub, v, place, players)
         if f.item is None:
             return []
         return [p for key, val in v.items() for p in check_value(f.item, val, f"{place}.{key}", players)]

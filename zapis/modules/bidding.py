@@ -213,7 +213,7 @@ class PokerRownoleglyModule(ScoringModule):
 
     def hand_fields(self, rules, players):
         return [Field("showdowns", "list", "who won each showdown, in order (a player name, or \"tie\")",
-                      required=True, label={"pl": "pokazy", "en": "showdowns"})]
+                      required=True, label={"pl": "pokazy", "en": "showdowns"}, choices=(*players, "tie"))]
 
     def check_hand(self, rules, players, hand):
         sd = hand["showdowns"]

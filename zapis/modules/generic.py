@@ -84,9 +84,10 @@ class GenericModule(ScoringModule):
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         names = ", ".join(rules["items"])
+        keys = tuple(k for k in rules["items"] if k != "tricks")
         fields = [Field("taken", "player_map", f"items each player took ({names})",
-                        item=Field("items", "table", item=Field("n", "int", min=0)),
-                        label={"pl": "wzięte", "en": "taken"})]
+                        item=Field("items", "table", item=Field("n", "int", min=0), keys=keys),
+                        label={"pl": "wzięte", "en": "taken"}, form=bool(keys))]
         if "tricks" in rules["items"]:
             fields.append(Field("tricks", "player_map", "tricks each player took", item=Field("t", "int", min=0),
                                 label={"pl": "lewy", "en": "tricks"}))

@@ -34,7 +34,10 @@ PARAMS = (
     Field("basic_odgrywki", "int", "odgrywki in the basic part", 4, min=1),
 )
 
-ITEM_FIELD = Field("taken", "table", item=Field("n", "int", min=0, max=13))
+ITEM_FIELD = Field("taken", "table", item=Field("n", "int", min=0, max=13), keys=ITEMS)
+SALE_SUB = (Field("seller", "player", label={"pl": "sprzedaje", "en": "seller"}),
+            Field("buyer", "player", label={"pl": "kupuje", "en": "buyer"}),
+            Field("tricks", "int", min=1, max=13, label={"pl": "za lew", "en": "for tricks"}))
 
 
 @dataclass
@@ -133,12 +136,12 @@ class KierkiLoopModule(ScoringModule):
                   label={"pl": "punkty", "en": "points"}),
             Field("taken", "player_map", "robber: items each player took: tricks, hearts, kings_jacks, queens, "
                   "king_of_hearts, last", item=ITEM_FIELD, when={"deal": ("robber",)},
-                  label={"pl": "wzięte", "en": "taken"}),
+                  label={"pl": "wzięte", "en": "taken"}, form=False),
             Field("tricks", "player_map", "odgrywka: tricks each player took (sum 13)",
                   item=Field("t", "int", min=0, max=13), when={"deal": ("trumps",)},
                   label={"pl": "lewy", "en": "tricks"}),
             Field("sale", "table", "odgrywka: the choice sold: { seller, buyer, tricks }",
-                  when={"deal": ("trumps",)}, label={"pl": "odkupienie", "en": "sale"}),
+                  when={"deal": ("trumps",)}, label={"pl": "odkupienie", "en": "sale"}, sub=SALE_SUB),
         ]
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:

@@ -95,10 +95,14 @@ class TysiacModule(ScoringModule):
             Field("points", "player_map", "card points taken by each playing player (sum 120)",
                   item=Field("p", "int", min=0, max=120), label={"pl": "punkty z kart", "en": "card points"}),
             Field("melds", "player_map", "meld suits each player declared",
-                  item=Field("m", "list"), label={"pl": "meldunki", "en": "melds"}),
+                  item=Field("m", "list", choices=SUITS + (("aces",) if rules["ace_meld"] else ())),
+                  label={"pl": "meldunki", "en": "melds"}),
             Field("bomb", "bool", "the declarer threw the hand in (bomba)", label={"pl": "bomba", "en": "bomb"}),
             Field("musik", "table", "four players: what the sitter saw in the musik: { aces = 1, melds = "
-                  "[\"hearts\"] } or { points = 25 }", label={"pl": "musik", "en": "musik"}),
+                  "[\"hearts\"] } or { points = 25 }", label={"pl": "musik", "en": "musik"},
+                  sub=(Field("aces", "int", min=0, max=3, label={"pl": "asy", "en": "aces"}),
+                       Field("melds", "list", choices=SUITS, label={"pl": "meldunek", "en": "meld"}),
+                       Field("points", "int", min=0, max=120, label={"pl": "punkty", "en": "points"}))),
         ]
 
     def _playing(self, players: list[str], dealer: str) -> list[str]:
