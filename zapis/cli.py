@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import tomllib
+from pathlib import Path
 from typing import Any, Sequence
 
 from zapis import __version__
@@ -217,6 +218,29 @@ def cmd_players(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    from zapis.ui.app import make_app
+
+    make_app(args.db, args.lang, board=getattr(args, "board", False)).run()
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from zapis.demo import build_demo
+    from zapis.ui.app import make_app
+
+    with tempfile.TemporaryDirectory(prefix="zapis-demo-") as d:
+        db = Path(d) / "demo.db"
+        build_demo(db)
+        if args.build_only:
+            print(db)
+            return 0
+        make_app(db, args.lang).run()
+    return 0
+
+
 def _show(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False)
     return s if len(s) <= 60 else s[:57] + "..."
@@ -226,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="zapis", description="zapis: a score-keeper for card clubs.")
     p.add_argument("--version", action="version", version=f"zapis {__version__}")
     p.add_argument("--db", help="the database file (default: zapis.db in the user's data directory)")
+    p.add_argument("--lang", choices=("pl", "en"), help="the language of the app (default: the system's)")
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("score", help="score a game record (TOML) and print its sheet")
     s.add_argument("file", help="the game record")
@@ -271,6 +296,13 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("action", nargs="?", choices=("list", "rename"))
     pl.add_argument("names", nargs="*")
     pl.set_defaults(func=cmd_players)
+    a = sub.add_parser("app", help="the scorekeeper's app (the default when no command is given)")
+    a.set_defaults(func=cmd_app)
+    bo = sub.add_parser("board", help="the read-only scoreboard for a TV")
+    bo.set_defaults(func=cmd_app, board=True)
+    dm = sub.add_parser("demo", help="a sample evening in a temporary database")
+    dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
+    dm.set_defaults(func=cmd_demo)
     return p
 
 
@@ -278,8 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        args.func = cmd_app
     try:
         return args.func(args)
     except ZapisError as e:

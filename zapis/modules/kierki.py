@@ -129,10 +129,12 @@ class KierkiModule(ScoringModule):
         if len(given) != 1:
             return out + [Problem(need[0], "missing" if not given else "give either taken or points")]
         key = given[0]
-        table = hand[key]
+        table = dict(hand[key])
         missing = [p for p in players if p not in table]
-        if missing:
+        if missing and (deal == "lottery" or (deal == "robber" and key == "points")):
             return out + [Problem(f"{key}.{p}", "missing") for p in missing]
+        for p in missing:  # a player left out of a count took nothing
+            table[p] = {} if deal == "robber" else 0
         full = deck(rules, n)
         if deal in NEGATIVE:
             item = ITEM_OF[deal]
@@ -190,15 +192,15 @@ class KierkiModule(ScoringModule):
         vals = item_values(rules, n)
         if deal in NEGATIVE:
             v = vals[ITEM_OF[deal]]
-            return {p: -v * hand["taken"][p] for p in players}, f"{v} × {ITEM_OF[deal]}"
+            return {p: -v * hand["taken"].get(p, 0) for p in players}, f"{v} × {ITEM_OF[deal]}"
         if deal == "robber":
             if "points" in hand:
                 return {p: -hand["points"][p] for p in players}, "punkty / points"
-            return ({p: -sum(vals[k] * hand["taken"][p].get(k, 0) for k in ITEMS) for p in players},
+            return ({p: -sum(vals[k] * hand["taken"].get(p, {}).get(k, 0) for k in ITEMS) for p in players},
                     " + ".join(f"{vals[k]}×{k}" for k in ITEMS))
         if deal == "trumps":
             tv = rules["trump_trick"]
-            s = {p: tv * hand["tricks"][p] for p in players}
+            s = {p: tv * hand["tricks"].get(p, 0) for p in players}
             sale = hand.get("sale")
             note = f"{tv} × lewa/trick"
             if sale:

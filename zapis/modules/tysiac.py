@@ -85,7 +85,7 @@ class TysiacModule(ScoringModule):
         return [Problem("melds", f"must give {', '.join(SUITS)}")] if set(r["melds"]) != set(SUITS) else []
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
-        return [
+        fields = [
             Field("declarer", "player", "who won the bidding", required=True,
                   label={"pl": "grający", "en": "declarer"}),
             Field("bid", "int", "the contract declared after the musik", required=True, min=0,
@@ -104,6 +104,7 @@ class TysiacModule(ScoringModule):
                        Field("melds", "list", choices=SUITS, label={"pl": "meldunek", "en": "meld"}),
                        Field("points", "int", min=0, max=120, label={"pl": "punkty", "en": "points"}))),
         ]
+        return fields if len(players) == 4 else fields[:-1]
 
     def _playing(self, players: list[str], dealer: str) -> list[str]:
         return [p for p in players if p != dealer] if len(players) == 4 else list(players)

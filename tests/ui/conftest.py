@@ -1,0 +1,32 @@
+import pytest
+
+from zapis import records
+from zapis.store import Store
+from zapis.ui.app import make_app
+
+
+def new_game(db, ruleset, players, hands=(), rules=None):
+    """A game in the store, as the new-game dialog would make it; returns its id."""
+    store = Store(db)
+    data = {"format": "zapis/1", "ruleset": ruleset, ("pairs" if isinstance(players, dict) else "players"): players}
+    if rules:
+        data["rules"] = rules
+    rec, r, module = records.parse(data)
+    evs = store.evenings()
+    ev = evs[-1]["id"] if evs else store.new_evening("2026-11-20", "Klub", "Piątek")
+    gid = store.new_game(ev, len(store.games(ev)) + 1, rec, r, module, hands=list(hands))
+    store.close()
+    return gid
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "ui.db"
+
+
+@pytest.fixture
+def app_factory(db):
+    """Build the app in a sync fixture; each test runs it (async fixtures break contextvars)."""
+    def make(lang="pl"):
+        return make_app(db, lang)
+    return make

@@ -1,0 +1,188 @@
+"""The app as a scorekeeper uses it: entering hands through the form for every module, undo, edit,
+refusals with the message shown, standings, export, the language switch."""
+
+import pytest
+
+from tests.ui.conftest import new_game
+from zapis.store import Store
+from zapis.ui.screens.game import GameScreen
+from zapis.ui.widgets.hand_form import HandForm
+
+P4 = ["Ala", "Bartek", "Celina", "Darek"]
+P3 = ["Ala", "Bartek", "Celina"]
+SIZE = (100, 40)
+
+
+async def open_game(app, pilot, gid):
+    app.push_screen(GameScreen(gid))
+    await pilot.pause()
+    return app.screen.query_one(HandForm)
+
+
+async def type_into(pilot, widget_id, text):
+    pilot.app.screen.query_one(f"#{widget_id}").focus()
+    await pilot.press(*text)
+
+
+async def test_bridge_hand_typed_and_saved(db, app_factory):
+    gid = new_game(db, "bridge-rubber", P4)
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        await type_into(pilot, "in-contract", "3nt")
+        form.query_one("#in-declarer").value = "N"
+        await type_into(pilot, "in-tricks", "9")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Zapisano rozdanie 1" in str(app.screen.query_one("#message").render())
+        # 3NT made: 100 below the line; the rubber is unfinished, so N-S's only game scores 300 (Law 80)
+        assert Store(db).sheet(gid).totals["Ala"] == 100 + 300
+        assert form.query_one("#in-contract").value == ""  # the form is ready for the next hand
+
+
+async def test_a_hand_that_breaks_a_check_is_refused_with_the_message(db, app_factory):
+    gid = new_game(db, "bridge-rubber", P4)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        await type_into(pilot, "in-contract", "4S")
+        form.query_one("#in-declarer").value = "E"
+        await type_into(pilot, "in-tricks", "14")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        msg = str(app.screen.query_one("#message").render())
+        assert "tricks: 14 is not between 0 and 13" in msg
+        assert form.query_one("#f-tricks").has_class("error")
+        assert Store(db).hands(gid) == []  # nothing saved
+
+
+async def test_tysiac_card_points_must_sum_to_120_shown_before_saving(db, app_factory):
+    gid = new_game(db, "tysiac", P3)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        form.query_one("#in-declarer").value = "Bartek"
+        await type_into(pilot, "in-bid", "120")
+        for i, v in enumerate(("30", "70", "15")):
+            await type_into(pilot, f"in-points-{i}", v)
+        await type_into(pilot, "in-melds-1", "h")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "card points add up to 115, not 120 (5 short)" in str(app.screen.query_one("#message").render())
+        form.query_one("#in-points-2").value = "20"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert Store(db).sheet(gid).totals == {"Ala": 30, "Bartek": 120, "Celina": 20}
+
+
+# One hand of every module, filled in the form and saved with Ctrl+S.
+EVERY = [
+    ("bridge-chicago", P4, {"contract": "4S", "declarer": "N", "tricks": 10}, "Ala", 420),
+    ("bridge-imp", P4, {"contract": "4S", "declarer": "N", "tricks": 10, "hcp_ns": 25}, "Ala", 3),
+    ("bridge-pairs", {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]},
+     {"board": 1, "ns": 1, "ew": 2, "contract": "4S", "declarer": "N", "tricks": 10}, "Ala", 0),
+    ("skat-tournament", P3, {"declarer": "Ala", "game": "hearts", "bid": 20, "matadors": 1, "card_points": 70},
+     "Ala", 70),
+    ("kierki", P4, {"deal": "no-hearts", "taken": {"Ala": 13}}, "Ala", -260),
+    ("kierki-loop", P4, {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}},
+     "Ala", -30),
+    ("czarna-manka", P3, {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}},
+     "Celina", -23),
+    ("tysiac", P3, {"declarer": "Ala", "bid": 100, "points": {"Ala": 100, "Bartek": 10, "Celina": 10}}, "Ala", 100),
+    ("kop-wolsztyn", P4, {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}, "Ala", 1),
+    ("planowanie", P4, {"bids": {"Ala": 4, "Bartek": 3, "Celina": 1, "Darek": 4},
+                        "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, "Ala", 14),
+    ("3-5-8", P3, {"kind": "hearts", "tricks": {"Ala": 4, "Bartek": 9, "Celina": 3}}, "Ala", 1),
+    ("poker-rownolegly", ["Ala", "Bartek"], {"showdowns": ["Bartek", "Bartek", "Bartek", "Bartek", "Ala"]}, "Ala", 7),
+]
+
+
+@pytest.mark.parametrize("ruleset,players,hand,who,total", EVERY, ids=[e[0] for e in EVERY])
+async def test_every_module_takes_a_hand_through_the_form(db, app_factory, ruleset, players, hand, who, total):
+    gid = new_game(db, ruleset, players)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        form.set_values(hand)
+        await pilot.pause()
+        assert form.values() == hand  # the form writes the hand exactly as a record would
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        msg = str(app.screen.query_one("#message").render())
+        assert "Hand 1 saved" in msg, msg
+        assert Store(db).sheet(gid).totals[who] == total
+
+
+async def test_undo_and_edit_an_earlier_hand_with_history(db, app_factory):
+    hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "2H", "declarer": "E", "tricks": 8}]
+    gid = new_game(db, "bridge-rubber", P4, hands)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(Store(db).hands(gid)) == 1
+        assert "undone" in str(app.screen.query_one("#message").render())
+        # select the first hand in the sheet and correct it: 10 tricks, not 9
+        sheet = app.screen.query_one("#sheet")
+        row = next(i for i, key in enumerate(sheet.rows) if sheet.row_hand.get(key.value) == 0)
+        sheet.focus()
+        sheet.move_cursor(row=row)
+        await pilot.press("e")
+        await pilot.pause()
+        assert form.query_one("#in-tricks").value == "9"
+        form.query_one("#in-tricks").value = "10"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        store = Store(db)
+        assert store.hands(gid)[0]["tricks"] == 10
+        assert [e.action for e in store.log(gid)] == ["enter", "enter", "undo", "edit"]
+        app.screen.query_one("#sheet").focus()
+        await pilot.press("h")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryDialog"
+
+
+async def test_evening_standings_export_and_language(db, app_factory, tmp_path):
+    new_game(db, "tysiac", P3, [{"declarer": "Ala", "bid": 100, "points": {"Ala": 70, "Bartek": 30, "Celina": 20}}])
+    app = app_factory("pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = " ".join(str(b.description) for b in app.screen._bindings.key_to_bindings.get("s", []))
+        assert "Klasyfikacja" in footer
+        await pilot.press("s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StandingsScreen"
+        assert app.screen.query_one("#standings").row_count == 3
+        await pilot.press("escape")
+        await pilot.press("x")
+        await pilot.pause()
+        out = tmp_path / "wieczor.html"
+        app.screen.query_one("#path").value = str(out)
+        app.screen.query_one("#path").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+        await pilot.press("l")
+        await pilot.pause()
+        footer = " ".join(str(b.description) for b in app.screen._bindings.key_to_bindings.get("s", []))
+        assert "Standings" in footer
+
+
+async def test_new_game_dialog_creates_a_game(db, app_factory):
+    Store(db).new_evening("2026-11-20")
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, "search", "tysiac-900")
+        await pilot.pause()
+        app.screen.query_one("#rulesets").focus()
+        await pilot.press("enter")  # choose it; the focus moves to the first seat
+        for i, name in enumerate(P3):
+            await type_into(pilot, f"p{i}", name)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        info = Store(db).games()[0]
+        assert info.ruleset == "tysiac-900" and info.players == P3

@@ -1,0 +1,145 @@
+"""The app and its one factory, used by the CLI, `zapis serve` and the tests."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import partial
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import Hit, Hits, Provider
+
+from zapis.store import Store
+from zapis.ui import i18n
+from zapis.ui.i18n import t
+
+
+def translate_bindings(node) -> None:
+    """Binding descriptions are i18n keys; show them in the current language."""
+    bmap = node._bindings
+    for key, bindings in list(bmap.key_to_bindings.items()):
+        bmap.key_to_bindings[key] = [dataclasses.replace(b, description=t(b.description)) if b.description in
+                                     i18n.TEXT else b for b in bindings]
+
+
+class ZapisCommands(Provider):
+    """The app's commands in the command palette (Ctrl+P)."""
+
+    COMMANDS = [("new_evening", "new_evening"), ("new_game", "new_game"), ("standings", "standings"),
+                ("export", "export"), ("language", "language"), ("rulesets", "rulesets"), ("players", "players"),
+                ("help", "help")]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        app = self.app
+        for key, action in self.COMMANDS:
+            name = f"zapis: {t(key)}"
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), partial(app.run_command, action), help=t(key))
+
+
+class ZapisApp(App):
+    CSS_PATH = "zapis.tcss"
+    TITLE = "zapis"
+    COMMANDS = App.COMMANDS | {ZapisCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False)]
+
+    def __init__(self, store: Store, lang: str | None = None, board: bool = False):
+        super().__init__()
+        self.store = store
+        self.board = board
+        i18n.set_lang(lang or i18n.default_lang())
+        self.evening_id: int | None = None
+        self.game_id: int | None = None
+        if board:
+            self.ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.title = t("app_title")
+        evs = self.store.evenings()
+        self.evening_id = evs[-1]["id"] if evs else None
+        if self.board:
+            from zapis.ui.screens.board import BoardScreen
+            self.push_screen(BoardScreen())
+            return
+        if self.evening_id:
+            self.store.auto_backup()
+            games = self.store.games(self.evening_id)
+            if games:  # resume where the scorekeeper left off: the game touched last
+                last = max(games, key=lambda g: (self.store.conn.execute(
+                    "SELECT coalesce(max(id), 0) FROM hand_log WHERE game_id = ?", (g.id,)).fetchone()[0], g.id))
+                self.game_id = last.id
+        from zapis.ui.screens.evening import EveningScreen
+        self.push_screen(EveningScreen())
+
+    def push_screen(self, screen, *args, **kw):
+        translate_bindings(screen)
+        return super().push_screen(screen, *args, **kw)
+
+    # --- commands shared by the screens ---------------------------------------------------------------
+    def run_command(self, action: str) -> None:
+        if self.board:
+            return
+        screen = self.screen
+        from zapis.ui.screens.evening import EveningScreen
+        if not isinstance(screen, EveningScreen):
+            evening = next((s for s in self.screen_stack if isinstance(s, EveningScreen)), None)
+            if evening is None:
+                return
+            screen = evening
+        getattr(screen, f"action_{action}")()
+
+    def action_language(self) -> None:
+        if self.board:
+            return
+        i18n.set_lang("en" if i18n.get_lang() == "pl" else "pl")
+        self.title = t("app_title")
+        from zapis.ui.screens.evening import EveningScreen
+        from zapis.ui.screens.game import GameScreen
+        game = next((s.game_id for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(_translated(EveningScreen()))
+        if game is not None:
+            self.push_screen(GameScreen(game))
+        self.notify(f"{t('language')}: {i18n.get_lang()}")
+
+    def action_export(self) -> None:
+        if self.board or not self.evening_id:
+            return
+        from zapis.export import export
+        from zapis.ui.dialogs.export import ExportDialog
+
+        def done(result) -> None:
+            if not result:
+                return
+            fmt, path = result
+            files = export(self.store, self.evening_id, fmt)
+            out = Path(path).expanduser()
+            try:
+                if len(files) > 1:
+                    out.mkdir(parents=True, exist_ok=True)
+                    targets = [out / n for n in files]
+                else:
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    targets = [out]
+                for p, text in zip(targets, files.values()):
+                    p.write_text(text, encoding="utf-8")
+            except OSError as e:
+                self.notify(f"{path}: {e.strerror}", severity="error")
+                return
+            self.notify(t("exported", path=str(out)))
+        self.push_screen(ExportDialog(self.evening_id), done)
+
+
+def _translated(screen):
+    translate_bindings(screen)
+    return screen
+
+
+def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False) -> ZapisApp:
+    """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
+    return ZapisApp(Store(db), lang=lang, board=board)

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from datetime import date
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from zapis.ui.i18n import t
+
+
+class NewEveningDialog(ModalScreen[dict | None]):
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(t("new_evening"), classes="dialog-title")
+            yield Label(t("date"))
+            yield Input(date.today().isoformat(), id="date", compact=True)
+            yield Label(t("title"))
+            yield Input(id="title", compact=True)
+            yield Label(t("place"))
+            yield Input(id="place", compact=True)
+            yield Label("", id="error", classes="error-text")
+            with Horizontal(classes="buttons"):
+                yield Button(t("save"), id="ok", variant="primary")
+                yield Button(t("cancel"), id="cancel")
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def ok(self) -> None:
+        d = self.query_one("#date", Input).value.strip()
+        try:
+            date.fromisoformat(d)
+        except ValueError:
+            self.query_one("#error", Label).update(f'{t("date")}: "{d}" — 2026-11-20')
+            return
+        self.dismiss({"date": d, "title": self.query_one("#title", Input).value.strip(),
+                      "place": self.query_one("#place", Input).value.strip()})
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,131 @@
+"""A new game: a ruleset from a searchable list, players from the registry with completion, seats
+in order (the first deals first), the table and the stake."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from zapis import records, rulesets
+from zapis.core.errors import ZapisError
+from zapis.core.module import get_module
+from zapis.ui.i18n import t
+
+SEATS_BRIDGE = ("N", "E", "S", "W")
+
+
+@dataclass
+class NewGame:
+    record: records.GameRecord
+    rules: Any
+    module: Any
+    table: int
+    stake: float
+
+
+class NewGameDialog(ModalScreen[NewGame | None]):
+    BINDINGS = [Binding("escape", "cancel", "cancel"), Binding("ctrl+s", "ok", "save")]
+
+    def __init__(self, evening_id: int):
+        super().__init__()
+        self.evening_id = evening_id
+        self.all = rulesets.list_rulesets()
+        self.chosen: str | None = None
+
+    def compose(self) -> ComposeResult:
+        names = self.app.store.players()
+        with VerticalScroll(classes="dialog wide"):
+            yield Label(t("new_game"), classes="dialog-title")
+            yield Input(placeholder=t("search"), id="search", compact=True)
+            yield OptionList(*self._options(""), id="rulesets")
+            yield Static("", id="description")
+            yield Label(t("seats"))
+            with Horizontal(id="seats"):
+                for i in range(8):
+                    yield Input(placeholder=f"{i + 1}", id=f"p{i}", compact=True,
+                                suggester=SuggestFromList(names, case_sensitive=False), classes="seat")
+            with Horizontal(classes="row"):
+                yield Label(t("table"))
+                used = [g.table for g in self.app.store.games(self.evening_id)]
+                yield Input(str(max(used, default=0) + 1), id="table", type="integer", compact=True, classes="num")
+                yield Label(t("stake"))
+                yield Input("0", id="stake", type="number", compact=True, classes="num")
+            yield Label("", id="error", classes="error-text")
+            with Horizontal(classes="buttons"):
+                yield Button(t("save"), id="ok", variant="primary")
+                yield Button(t("cancel"), id="cancel")
+
+    def _options(self, text: str) -> list[Option]:
+        q = text.lower()
+        return [Option(f"{rid} — {title} [{mod}]", id=rid) for rid, mod, title in self.all
+                if q in rid.lower() or q in title.lower() or q in mod.lower()]
+
+    @on(Input.Changed, "#search")
+    def _search(self, event: Input.Changed) -> None:
+        ol = self.query_one("#rulesets", OptionList)
+        ol.clear_options()
+        ol.add_options(self._options(event.value))
+        ol.highlighted = 0 if ol.option_count else None
+
+    @on(OptionList.OptionHighlighted, "#rulesets")
+    def _highlight(self, event: OptionList.OptionHighlighted) -> None:
+        self.chosen = event.option.id
+        try:
+            r = rulesets.load(self.chosen)
+        except ZapisError as e:
+            self.query_one("#description", Static).update(str(e))
+            return
+        module = get_module(r.module)
+        counts = "/".join(map(str, module.player_counts)) if len(module.player_counts) < 6 else "2+"
+        seats = ""
+        if r.module == "bridge":
+            seats = " · N, E, S, W"
+        if module.players_key == "pairs":
+            seats = " · pary: \"Ala, Bartek\" w polu / pairs: \"Ala, Bartek\" in a field"
+        self.query_one("#description", Static).update(f"{r.description[:300]}\n[{counts}]{seats}")
+
+    @on(OptionList.OptionSelected, "#rulesets")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.chosen = event.option.id
+        self.query_one("#p0", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    def action_ok(self) -> None:
+        err = self.query_one("#error", Label)
+        if not self.chosen:
+            err.update(f"{t('ruleset')}: ?")
+            return
+        seats = [self.query_one(f"#p{i}", Input).value.strip() for i in range(8)]
+        seats = [s for s in seats if s]
+        try:
+            rules = rulesets.load(self.chosen)
+            module = get_module(rules.module)
+            if module.players_key == "pairs":
+                players: Any = {str(i + 1): [n.strip() for n in s.split(",")] for i, s in enumerate(seats)}
+            else:
+                players = seats
+            data = {"format": "zapis/1", "ruleset": self.chosen, module.players_key: players}
+            rec, rules, module = records.parse(data)
+            module.validate_and_score(rules, rec.players, [], {})
+            table = int(self.query_one("#table", Input).value or "1")
+            stake = float(self.query_one("#stake", Input).value or "0")
+        except ZapisError as e:
+            err.update("\n".join(str(p) for p in e.problems))
+            return
+        except ValueError as e:
+            err.update(str(e))
+            return
+        self.dismiss(NewGame(rec, rules, module, table, stake))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

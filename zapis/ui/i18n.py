@@ -1,0 +1,121 @@
+"""Polish and English UI text. Polish card terms stay Polish in both (musik, rozbójnik, odgrywka...)."""
+
+from __future__ import annotations
+
+import locale
+import os
+
+TEXT: dict[str, tuple[str, str]] = {
+    # key: (pl, en)
+    "app_title": ("zapis — zapis gry w karty", "zapis — card club score-keeper"),
+    "evening": ("Wieczór", "Evening"),
+    "evenings": ("Wieczory", "Evenings"),
+    "no_evening": ("Brak wieczoru: N zaczyna nowy.", "No evening yet: N starts one."),
+    "tables": ("Stoły i gry", "Tables and games"),
+    "table": ("stół", "table"),
+    "game": ("gra", "game"),
+    "hands": ("rozdań", "hands"),
+    "finished": ("koniec", "finished"),
+    "new_evening": ("Nowy wieczór", "New evening"),
+    "new_game": ("Nowa gra", "New game"),
+    "open_game": ("Otwórz grę", "Open game"),
+    "standings": ("Klasyfikacja", "Standings"),
+    "settlement": ("Rozliczenie", "Settlement"),
+    "export": ("Eksport", "Export"),
+    "players": ("Gracze", "Players"),
+    "rulesets": ("Zasady", "Rulesets"),
+    "help": ("Pomoc", "Help"),
+    "quit": ("Koniec", "Quit"),
+    "back": ("Wróć", "Back"),
+    "save": ("Zapisz", "Save"),
+    "cancel": ("Anuluj", "Cancel"),
+    "undo": ("Cofnij", "Undo"),
+    "edit": ("Popraw", "Edit"),
+    "history": ("Historia", "History"),
+    "language": ("Język", "Language"),
+    "big": ("Duże cyfry", "Big digits"),
+    "date": ("Data", "Date"),
+    "place": ("Miejsce", "Place"),
+    "title": ("Tytuł", "Title"),
+    "ruleset": ("Zasady gry", "Ruleset"),
+    "search": ("szukaj…", "search…"),
+    "seats": ("Gracze w kolejności siedzenia (pierwszy rozdaje)", "Players in seat order (the first deals)"),
+    "seat": ("miejsce", "seat"),
+    "stake": ("Stawka (gr za punkt)", "Stake (groszy per point)"),
+    "saved": ("Zapisano rozdanie {n}.", "Hand {n} saved."),
+    "edited": ("Poprawiono rozdanie {n}.", "Hand {n} corrected."),
+    "undone": ("Cofnięto ostatnie rozdanie.", "The last hand was undone."),
+    "nothing": ("Nie ma czego cofnąć.", "Nothing to undo."),
+    "next": ("Dalej", "Next"),
+    "over": ("Koniec gry — wygrywa", "Game over — winner"),
+    "enter_hand": ("Rozdanie {n}", "Hand {n}"),
+    "editing": ("Poprawiasz rozdanie {n} (Esc: nowe)", "Editing hand {n} (Esc: new)"),
+    "exported": ("Zapisano: {path}", "Written: {path}"),
+    "format": ("Format", "Format"),
+    "file": ("Plik", "File"),
+    "rename": ("Zmień nazwę", "Rename"),
+    "new_name": ("Nowa nazwa", "New name"),
+    "variant": ("Zapisz wariant", "Save variant"),
+    "variant_saved": ("Zapisano wariant: {path}", "Variant saved: {path}"),
+    "id": ("Identyfikator", "Id"),
+    "totals": ("Wynik", "Totals"),
+    "checks": ("Kontrola", "Checks"),
+    "board": ("Tablica wyników (tylko do odczytu)", "Scoreboard (read-only)"),
+    "changed": ("(poprawione)", "(edited)"),
+    "help_text": (
+        "Klawisze: Tab/Shift+Tab — pola, Enter — zapisz, Ctrl+Z — cofnij ostatnie rozdanie, "
+        "e — popraw zaznaczone rozdanie, h — historia zmian, b — duże cyfry, s — klasyfikacja, "
+        "x — eksport, l — język, Ctrl+P — polecenia, Esc — wróć.",
+        "Keys: Tab/Shift+Tab — fields, Enter — save, Ctrl+Z — undo the last hand, "
+        "e — edit the selected hand, h — history of changes, b — big digits, s — standings, "
+        "x — export, l — language, Ctrl+P — commands, Esc — back."),
+}
+
+# Words of a module's `next` description.
+NEXT_WORDS: dict[str, tuple[str, str]] = {
+    "dealer": ("rozdaje", "dealer"), "leader": ("wychodzi", "leads"), "first_bidder": ("licytuje pierwszy",
+    "first bid"), "deal": ("rozdanie", "deal"), "vulnerable": ("po partii", "vulnerable"), "seat": ("miejsce",
+    "seat"), "rubber": ("rober", "rubber"), "sits_out": ("pauzuje", "sits out"), "label": ("gra", "play"),
+    "owed_for": ("za", "for"), "no_trumps": ("bez atu", "no trumps"), "forehand": ("przodek", "forehand"),
+    "deals_left": ("zostało rozdań", "deals left"), "cards": ("kart", "cards"), "chooser": ("wybiera", "chooses"),
+    "last_bidder": ("licytuje ostatni", "last bid"), "bock": ("bock", "bock"), "game": ("gra", "game"),
+    "number": ("nr", "no."), "owed": ("należne", "owed"),
+}
+
+_lang = "pl"
+
+
+def default_lang() -> str:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        v = os.environ.get(var)
+        if v:
+            return "pl" if v.lower().startswith("pl") else "en"
+    try:
+        loc = locale.getlocale()[0] or ""
+    except ValueError:
+        loc = ""
+    return "pl" if loc.lower().startswith("pl") else "en"
+
+
+def set_lang(lang: str) -> None:
+    global _lang
+    _lang = lang if lang in ("pl", "en") else "en"
+
+
+def get_lang() -> str:
+    return _lang
+
+
+def t(key: str, **kw) -> str:
+    pl, en = TEXT.get(key, (key, key))
+    return (pl if _lang == "pl" else en).format(**kw)
+
+
+def word(key: str) -> str:
+    pl, en = NEXT_WORDS.get(key, (key.replace("_", " "), key.replace("_", " ")))
+    return pl if _lang == "pl" else en
+
+
+def label(field) -> str:
+    """A field's label in the current language."""
+    return field.label.get(_lang) or field.label.get("en") or field.name.replace("_", " ")

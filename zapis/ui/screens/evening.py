@@ -1,0 +1,146 @@
+"""The evening: its tables and games with live totals; start an evening, add a game, open one."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Select
+
+from zapis.core.errors import ZapisError
+from zapis.core.sheet import fmt_number
+from zapis.ui.i18n import t
+
+
+class EveningScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_evening", "new_evening"),
+        Binding("g", "new_game", "new_game"),
+        Binding("s", "standings", "standings"),
+        Binding("x", "export", "export"),
+        Binding("p", "players", "players", show=False),
+        Binding("r", "rulesets", "rulesets"),
+        Binding("l", "language", "language"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Select([], id="evening-select", prompt=t("evening"), allow_blank=True)
+        yield Label(t("tables"), id="games-title")
+        yield DataTable(id="games", cursor_type="row")
+        yield Label(t("no_evening"), id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#games").focus()
+        self.query_one("#games", DataTable).add_columns(t("table"), t("game"), t("hands"), t("totals"), t("ruleset"))
+        self.refresh_evenings()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_games()
+
+    @property
+    def store(self):
+        return self.app.store
+
+    def refresh_evenings(self, select: int | None = None) -> None:
+        evs = self.store.evenings()
+        sel = self.query_one("#evening-select", Select)
+        sel.set_options([(f"{e['date']}  {e['title']}  {e['place']}".strip(), e["id"]) for e in evs])
+        target = select or (self.app.evening_id if self.app.evening_id else (evs[-1]["id"] if evs else None))
+        if target is not None:
+            sel.value = target
+        self.query_one("#hint").display = not evs
+        self.refresh_games()
+
+    @on(Select.Changed, "#evening-select")
+    def _evening_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.app.evening_id = event.value
+        self.refresh_games()
+
+    def refresh_games(self) -> None:
+        table = self.query_one("#games", DataTable)
+        table.clear()
+        eid = self.app.evening_id
+        if not eid:
+            return
+        last = None
+        for g in self.store.games(eid):
+            try:
+                sheet = self.store.sheet(g.id)
+                state = t("finished") if sheet.finished else str(len(sheet.hands))
+                totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
+            except ZapisError as e:
+                state, totals = "!", str(e.problems[0])
+            table.add_row(str(g.table), f"#{g.id}", state, totals, g.title.split(" / ")[0], key=str(g.id))
+            last = g.id
+        if last is not None and self.app.game_id:
+            try:
+                table.move_cursor(row=table.get_row_index(str(self.app.game_id)))
+            except Exception:
+                pass
+
+    @on(DataTable.RowSelected, "#games")
+    def _open(self, event: DataTable.RowSelected) -> None:
+        from zapis.ui.screens.game import GameScreen
+        gid = int(event.row_key.value)
+        self.app.game_id = gid
+        self.app.push_screen(GameScreen(gid))
+
+    def action_new_evening(self) -> None:
+        from zapis.ui.dialogs.new_evening import NewEveningDialog
+
+        def done(result) -> None:
+            if result:
+                eid = self.store.new_evening(result["date"], result["place"], result["title"])
+                self.app.evening_id = eid
+                self.store.auto_backup()
+                self.refresh_evenings(eid)
+        self.app.push_screen(NewEveningDialog(), done)
+
+    def action_new_game(self) -> None:
+        from zapis.ui.dialogs.new_game import NewGameDialog
+        from zapis.ui.screens.game import GameScreen
+        if not self.app.evening_id:
+            self.app.evening_id = self.store.new_evening(date.today().isoformat())
+            self.refresh_evenings(self.app.evening_id)
+
+        def done(result) -> None:
+            if result:
+                gid = self.store.new_game(self.app.evening_id, result.table, result.record, result.rules,
+                                          result.module, result.stake)
+                self.app.game_id = gid
+                self.refresh_games()
+                self.app.push_screen(GameScreen(gid))
+        self.app.push_screen(NewGameDialog(self.app.evening_id), done)
+
+    def action_standings(self) -> None:
+        from zapis.ui.screens.standings import StandingsScreen
+        if self.app.evening_id:
+            self.app.push_screen(StandingsScreen(self.app.evening_id))
+
+    def action_export(self) -> None:
+        self.app.action_export()
+
+    def action_players(self) -> None:
+        from zapis.ui.screens.players import PlayersScreen
+        self.app.push_screen(PlayersScreen())
+
+    def action_rulesets(self) -> None:
+        from zapis.ui.screens.rulesets import RulesetsScreen
+        self.app.push_screen(RulesetsScreen())
+
+    def action_language(self) -> None:
+        self.app.action_language()
+
+    def action_help(self) -> None:
+        from zapis.ui.screens.help import HelpScreen
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,207 @@
+"""The game screen: the sheet as the paper sheet looks, what comes next, the totals, and the form."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical
+from textual.screen import Screen
+from textual.widgets import Digits, Footer, Label, Static
+
+from zapis.core.errors import ZapisError
+from zapis.core.sheet import fmt_number
+from zapis.store import ConflictError
+from zapis.ui.dialogs.history import HistoryDialog
+from zapis.ui.i18n import t, word
+from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.sheet_view import SheetView
+
+
+def _lines(problems) -> str:
+    """Problems as lines, without the hands[i] prefix: the form is that hand."""
+    out = []
+    for p in problems:
+        parts = p.place.split(".")
+        if parts and parts[0].startswith(("hands[", "results[")):
+            parts = parts[1:]
+        out.append(f"{'.'.join(parts)}: {p.message}" if parts else p.message)
+    return "\n".join(out)
+
+
+def _problem_field(place: str) -> str:
+    """"hands[3].tricks.Ala" -> "tricks"; "points" -> "points"."""
+    parts = place.split(".")
+    if parts and parts[0].startswith(("hands[", "results[")):
+        parts = parts[1:]
+    return parts[0].split("[")[0] if parts else ""
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "save", "save"),
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("e", "edit", "edit"),
+        Binding("h", "history", "history"),
+        Binding("b", "big", "big"),
+        Binding("escape", "back", "back"),
+    ]
+
+    def __init__(self, game_id: int):
+        super().__init__()
+        self.game_id = game_id
+        self.editing: int | None = None
+        self.version = 0
+
+    @property
+    def store(self):
+        return self.app.store
+
+    def compose(self) -> ComposeResult:
+        info = self.store.game(self.game_id)
+        rec, rules, module = self.store.record(self.game_id)
+        self.players = rec.players
+        names = rec.players if isinstance(rec.players, list) else [
+            n for k in sorted(rec.players, key=int) for n in rec.players[k]]
+        self.names = names
+        fields = module.hand_fields(rules, rec.players)
+        yield Static(f"{t('table')} {info.table} · {info.title}", id="game-title")
+        with Container(id="game-body"):
+            with Vertical(id="sheet-pane"):
+                yield SheetView(id="sheet")
+                yield Static(id="totals")
+                yield Digits("", id="digits")
+            with Vertical(id="form-pane"):
+                yield Label("", id="next")
+                yield Label("", id="form-title")
+                yield HandForm(fields, names if module.players_key == "players" else names, id="form")
+                yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#digits").display = False
+        self.reload()
+        self.query_one(HandForm).focus_first()
+
+    # --- showing -------------------------------------------------------------------------------
+    def reload(self) -> None:
+        info = self.store.game(self.game_id)
+        self.version = info.version
+        sheet = self.store.sheet(self.game_id)
+        edited = {e.position for e in self.store.log(self.game_id) if e.action == "edit"}
+        self.query_one(SheetView).show(sheet, edited)
+        self.sheet = sheet
+        tot = Text()
+        best = max(sheet.totals.values()) if sheet.totals else 0
+        for p in sheet.players:
+            v = sheet.totals.get(p, 0)
+            style = "bold red" if v < 0 else ("bold reverse" if v == best else "bold")
+            tot.append(f" {p} ", style="bold")
+            tot.append(f" {fmt_number(v)} ", style=style)
+        self.query_one("#totals", Static).update(tot)
+        self.query_one("#digits", Digits).update("  ".join(fmt_number(sheet.totals.get(p, 0)) for p in sheet.players))
+        if sheet.finished:
+            w = sheet.winner
+            who = ", ".join(w) if isinstance(w, list) else (w or "—")
+            nxt = f"{t('over')}: {who}"
+        elif sheet.next:
+            nxt = f"{t('next')}: " + ", ".join(
+                f"{word(k)}" + ("" if v is True else f" {_short(v)}") for k, v in sheet.next.items()
+                if k not in ("left", "to_target", "targets", "exchange", "below", "deal" if "label" in sheet.next
+                             else "", "number", "owed") and v not in (None, False))
+        else:
+            nxt = ""
+        bad = [c for c in sheet.checks if not c.ok]
+        if bad:
+            nxt += "  ✗ " + "; ".join(c.name for c in bad)
+        if sheet.notes:
+            nxt += "\n" + "\n".join(sheet.notes[-2:])
+        self.query_one("#next", Label).update(nxt)
+        self._form_title()
+
+    def _form_title(self) -> None:
+        n = len(self.sheet.hands)
+        text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=n + 1)
+        self.query_one("#form-title", Label).update(Text(text, style="bold"))
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#message", Static).update(Text(text, style="bold red" if error else "green"))
+
+    # --- actions -------------------------------------------------------------------------------------
+    @on(HandForm.Submitted)
+    def action_save(self) -> None:
+        form = self.query_one(HandForm)
+        try:
+            hand = form.values()
+        except FormError as e:
+            form.mark_errors([_problem_field(p.place) for p in e.problems])
+            self.say(_lines(e.problems), error=True)
+            return
+        try:
+            if self.editing is None:
+                self.store.enter(self.game_id, hand, self.version)
+                msg = t("saved", n=len(self.sheet.hands) + 1)
+            else:
+                self.store.edit(self.game_id, self.editing, hand, self.version)
+                msg = t("edited", n=self.editing + 1)
+        except ConflictError as e:
+            self.reload()
+            self.say(_lines(e.problems), error=True)
+            return
+        except ZapisError as e:
+            form.mark_errors([_problem_field(p.place) for p in e.problems])
+            self.say(_lines(e.problems), error=True)
+            return
+        self.editing = None
+        form.clear()
+        self.reload()
+        self.say(msg)
+        form.focus_first()
+
+    def action_undo(self) -> None:
+        try:
+            self.store.undo(self.game_id, self.version)
+        except ZapisError as e:
+            self.say(t("nothing") if "nothing" in str(e) else str(e), error=True)
+            return
+        self.editing = None
+        self.reload()
+        self.say(t("undone"))
+
+    def action_edit(self) -> None:
+        i = self.query_one(SheetView).selected_hand()
+        if i is None:
+            return
+        self.editing = i
+        rec, _, _ = self.store.record(self.game_id)
+        self.query_one(HandForm).set_values(rec.hands[i])
+        self._form_title()
+        self.query_one(HandForm).focus_first()
+
+    @on(SheetView.RowSelected)
+    def _row_selected(self, event) -> None:
+        self.action_edit()
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryDialog(self.game_id))
+
+    def action_big(self) -> None:
+        d = self.query_one("#digits")
+        d.display = not d.display
+
+    def action_back(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.query_one(HandForm).clear()
+            self._form_title()
+            return
+        self.app.pop_screen()
+
+
+def _short(v) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} {_short(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return ", ".join(map(str, v))
+    return str(v)

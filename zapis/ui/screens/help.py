@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from zapis.ui.i18n import get_lang, t
+
+HELP = {
+    "pl": """# zapis — pomoc
+
+**Wieczór**: `n` nowy wieczór, `g` nowa gra, `Enter` otwiera grę, `s` klasyfikacja, `x` eksport,
+`r` zasady (warianty domowe), `p` gracze, `l` język, `Ctrl+P` polecenia (także motyw jasny/ciemny).
+
+**Gra**: wpisz rozdanie w formularzu (cyfry, `Tab` między polami), `Enter` zapisuje. Błędy są pokazane
+przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie, zaznacz wiersz i `e` (lub `Enter`), aby
+poprawić wcześniejsze rozdanie; `h` pokazuje historię zmian, `b` duże cyfry, `Esc` wraca.
+
+Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisywane, nie nadpisywane.
+""",
+    "en": """# zapis — help
+
+**Evening**: `n` new evening, `g` new game, `Enter` opens a game, `s` standings, `x` export,
+`r` rulesets (house variants), `p` players, `l` language, `Ctrl+P` commands (light/dark theme too).
+
+**Game**: enter a hand in the form (digits, `Tab` between fields), `Enter` saves. Problems are shown
+before saving, naming the field. `Ctrl+Z` undoes the last hand; select a row and press `e` (or
+`Enter`) to correct an earlier hand; `h` shows the history, `b` big digits, `Esc` goes back.
+
+Every hand is on disk as soon as it is entered; corrections and undos are recorded, never overwritten.
+""",
+}
+
+
+class HelpScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "back")]
+
+    def compose(self):
+        yield Markdown(HELP[get_lang()])
+        yield Footer()

@@ -1,0 +1,118 @@
+"""Rulesets: every parameter with its meaning; a house variant made by changing parameters and
+saved as a TOML file that extends the original."""
+
+from __future__ import annotations
+
+import tomllib
+
+import tomli_w
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from zapis import rulesets
+from zapis.core.errors import ZapisError
+from zapis.core.module import get_module
+from zapis.paths import user_rulesets_dir
+from zapis.ui.i18n import t
+
+
+class RulesetsScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("ctrl+s", "save_variant", "variant")]
+
+    def __init__(self):
+        super().__init__()
+        self.current = None
+        self.changes: dict = {}
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield OptionList(*[Option(f"{rid}", id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
+            with Vertical(id="ruleset-detail"):
+                yield Static("", id="ruleset-desc")
+                yield DataTable(id="params", cursor_type="row")
+                yield Label("", id="param-help")
+                yield Input(placeholder="value (TOML): 900, true, \"x\"", id="param-value", compact=True)
+                yield Input(placeholder=f"{t('id')}: my-variant", id="variant-id", compact=True)
+                yield Label("", id="ruleset-msg")
+        yield Footer()
+
+    @on(OptionList.OptionHighlighted, "#ruleset-list")
+    def _show(self, event: OptionList.OptionHighlighted) -> None:
+        try:
+            self.current = rulesets.load(event.option.id)
+        except ZapisError as e:
+            self.query_one("#ruleset-desc", Static).update(str(e))
+            return
+        self.changes = {}
+        self._fill()
+
+    def _fill(self) -> None:
+        r = self.current
+        module = get_module(r.module)
+        self.query_one("#ruleset-desc", Static).update(f"{r.title} [{r.module}]\n{r.description[:400]}")
+        dt = self.query_one("#params", DataTable)
+        dt.clear(columns=True)
+        dt.add_columns("param", "value", "default")
+        for p in module.params:
+            v = self.changes.get(p.name, r[p.name])
+            dt.add_row(p.name, _short(v) + (" *" if p.name in self.changes else ""), _short(p.default), key=p.name)
+
+    @on(DataTable.RowHighlighted, "#params")
+    def _param(self, event: DataTable.RowHighlighted) -> None:
+        if self.current is None:
+            return
+        p = get_module(self.current.module).param(event.row_key.value)
+        self.query_one("#param-help", Label).update(p.meaning)
+        self.selected = p.name
+
+    @on(DataTable.RowSelected, "#params")
+    def _edit(self, event: DataTable.RowSelected) -> None:
+        field = self.query_one("#param-value", Input)
+        field.value = tomli_w.dumps({"v": self.changes.get(self.selected, self.current[self.selected])})[4:].strip()
+        field.focus()
+
+    @on(Input.Submitted, "#param-value")
+    def _set(self, event: Input.Submitted) -> None:
+        try:
+            value = tomllib.loads(f"v = {event.value}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = event.value
+        module = get_module(self.current.module)
+        problems = rulesets.check_overrides(module, {self.selected: value}, "")
+        if problems:
+            self.query_one("#ruleset-msg", Label).update("\n".join(map(str, problems)))
+            return
+        self.changes[self.selected] = value
+        self.query_one("#ruleset-msg", Label).update("")
+        self._fill()
+        self.query_one("#params", DataTable).focus()
+
+    @on(Input.Submitted, "#variant-id")
+    def action_save_variant(self) -> None:
+        name = self.query_one("#variant-id", Input).value.strip()
+        msg = self.query_one("#ruleset-msg", Label)
+        if self.current is None or not name or not all(c.isalnum() or c in "-_" for c in name):
+            msg.update(f"{t('id')}: a-z, 0-9, -")
+            return
+        d = user_rulesets_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / f"{name}.toml"
+        data = {"extends": self.current.id, "title": f"{self.current.title} ({name})", "rules": self.changes}
+        path.write_text(tomli_w.dumps(data), encoding="utf-8")
+        try:
+            rulesets.load(name)
+        except ZapisError as e:
+            path.unlink()
+            msg.update(str(e))
+            return
+        msg.update(t("variant_saved", path=str(path)))
+
+
+def _short(v) -> str:
+    s = tomli_w.dumps({"v": v})[4:].strip()
+    return s if len(s) < 40 else s[:37] + "..."

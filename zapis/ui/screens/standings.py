@@ -1,0 +1,54 @@
+"""The evening's standings and the settlement (who pays whom)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from zapis.core.sheet import fmt_number
+from zapis.evening import money_text, settle, standings
+from zapis.ui.i18n import t
+
+
+class StandingsScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("x", "app.export", "export")]
+
+    def __init__(self, evening_id: int, board: bool = False):
+        super().__init__()
+        self.evening_id = evening_id
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        yield Label(Text(t("standings"), style="bold"), id="standings-title")
+        yield DataTable(id="standings", cursor_type="row")
+        yield Static(id="settlement")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        if self.board:
+            self.set_interval(5, self.refresh_table)
+
+    def refresh_table(self) -> None:
+        ev = self.app.store.evening(self.evening_id)
+        self.query_one("#standings-title", Label).update(
+            Text(f"{t('standings')} — {ev['date']} {ev['title']}", style="bold"))
+        results = self.app.store.results(self.evening_id)
+        table = standings(results)
+        dt = self.query_one("#standings", DataTable)
+        dt.clear(columns=True)
+        dt.add_columns("#", t("players"), t("game"), "pkt", "zł", *[f"#{r.key.split('#')[-1]}" for r in results])
+        for s in table:
+            cells = [f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
+                     if r.key in s.results else "" for r in results]
+            money = Text(money_text(s.money), style="red" if s.money < 0 else "")
+            dt.add_row(str(s.rank), Text(s.player, style="bold"), str(s.games), fmt_number(s.place_points), money,
+                       *cells)
+        pays = settle({s.player: s.money for s in table})
+        lines = [f"{a} → {b}: {money_text(m)}" for a, b, m in pays]
+        legend = "  ".join(f"#{r.key.split('#')[-1]} = {r.key.split(' (#')[0]}" for r in results)
+        self.query_one("#settlement", Static).update(
+            (f"{t('settlement')}:\n" + "\n".join(lines) + "\n" if lines else "") + legend)
