@@ -15,7 +15,7 @@ MARK_STYLE = {"neg": "red", "loop": "bold red", "bajt": "bold red", "played": "b
 
 def cell_text(c: Cell) -> Text:
     style = " ".join(MARK_STYLE[m] for m in sorted(c.marks) if m in MARK_STYLE)
-    return Text(c.text, style=style)
+    return Text(c.text, style=style, justify="right" if c.value is not None else "left")
 
 
 def sheet_renderable(sheet: Sheet, show_notes: bool = True) -> RenderableType:

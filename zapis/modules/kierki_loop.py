@@ -305,9 +305,10 @@ class KierkiLoopModule(ScoringModule):
         sheet.checks += [
             Check(f"rozbójniki razem {r_total} dzieli się przez 130 / robbers divisible by 130", r_total % 130 == 0),
             Check(f"odgrywki razem {o_total} dzieli się przez 13 / odgrywki divisible by 13", o_total % 13 == 0),
-            Check(f"wyniki sumują się do zera / results sum to zero ({sum(final.values())})",
-                  sum(final.values()) == 0),
         ]
+        if not [*plan.phase, *plan.pending_o, *plan.pending_r] and plan.next() is None:
+            sheet.checks.append(Check(f"wyniki sumują się do zera / results sum to zero ({sum(final.values())})",
+                                      sum(final.values()) == 0))
         owed = [*plan.phase, *plan.pending_o, *plan.pending_r]
         if owed:
             sheet.notes.append("Do rozegrania / owed: " + ", ".join(

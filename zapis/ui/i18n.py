@@ -7,6 +7,7 @@ import os
 
 TEXT: dict[str, tuple[str, str]] = {
     # key: (pl, en)
+    "yes": ("tak", "yes"),
     "app_title": ("zapis — zapis gry w karty", "zapis — card club score-keeper"),
     "evening": ("Wieczór", "Evening"),
     "evenings": ("Wieczory", "Evenings"),

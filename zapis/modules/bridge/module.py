@@ -324,7 +324,7 @@ class _Rubber:
 
     def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
         r, players = self.r, self.players
-        ns_cols = [f"My / We  N-S ({players[0]}, {players[2]})", f"Oni / They  E-W ({players[1]}, {players[3]})"]
+        ns_cols = [f"N-S {players[0]}+{players[2]}", f"E-W {players[1]}+{players[3]}"]
         sections, rubbers_json, settle = [], [], []
         tot = dict(self.start)
         for rub in self.rubbers:
@@ -339,10 +339,9 @@ class _Rubber:
                 "games": dict(rub.games), "winner": rub.winner, "bonus": rub.bonus, "finished": done,
                 "settlement": {"side": lead, "units": units},
             })
-            status = "" if done else " — niedokończony / unfinished (Law 80)"
-            above = Section(f"Rober {rub.number}{status}: nad kreską / above the line", ns_cols,
-                            list(reversed(rub.above_rows)))
-            below = Section("pod kreską / below the line", ns_cols, rub.below_rows)
+            status = "" if done else " (niedokończony / unfinished)"
+            above = Section(f"{rub.number}: nad kreską / above{status}", ns_cols, list(reversed(rub.above_rows)))
+            below = Section(f"{rub.number}: pod kreską / below", ns_cols, rub.below_rows)
             below.rows = below.rows + [Row("razem / total", [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
                                            marks=frozenset({"total"}))]
             if lead:

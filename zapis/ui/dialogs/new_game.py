@@ -64,6 +64,9 @@ class NewGameDialog(ModalScreen[NewGame | None]):
                 yield Button(t("save"), id="ok", variant="primary")
                 yield Button(t("cancel"), id="cancel")
 
+    def on_mount(self) -> None:
+        self.query_one("#search", Input).focus()
+
     def _options(self, text: str) -> list[Option]:
         q = text.lower()
         return [Option(f"{rid} — {title} [{mod}]", id=rid) for rid, mod, title in self.all

@@ -119,6 +119,8 @@ class GameScreen(Screen):
             nxt += "\n" + "\n".join(sheet.notes[-2:])
         self.query_one("#next", Label).update(nxt)
         self._form_title()
+        if self.editing is None:
+            self.query_one(HandForm).prefill(sheet.next)
 
     def _form_title(self) -> None:
         n = len(self.sheet.hands)

@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
-from zapis.ui.i18n import label
+from zapis.ui.i18n import label, t
 
 
 class FormError(Exception):
@@ -78,7 +78,7 @@ class HandForm(Widget):
         elif k == "player":
             yield Select([(p, p) for p in self.players], id=base, prompt=label(f), compact=True)
         elif k == "bool":
-            yield Checkbox("", id=base, compact=True)
+            yield Checkbox(t("yes"), id=base, compact=True)
         elif k in ("int", "number"):
             yield Input(id=base, type="integer" if k == "int" else "number", classes="num", compact=True,
                         placeholder=self._range(f))
@@ -111,14 +111,14 @@ class HandForm(Widget):
                     yield Label(label(s), classes="sub-label")
                     if s.kind == "player":
                         yield Select([(p, p) for p in self.players], id=f"{base}-{s.name}", compact=True,
-                                     prompt=label(s))
+                                     prompt="—")
                     elif s.kind == "int":
                         yield Input(id=f"{base}-{s.name}", type="integer", classes="num", compact=True)
                     else:
                         yield Input(id=f"{base}-{s.name}", classes="txt", compact=True)
         else:  # str, list and anything else: text
-            yield Input(id=base, classes="txt", compact=True,
-                        placeholder=", ".join(map(str, f.choices)) if f.choices else "")
+            hint = ", ".join(map(str, f.choices)) if f.choices else f.meaning.split("(")[-1].rstrip(")")
+            yield Input(id=base, classes="txt", compact=True, placeholder=hint[:30])
 
     @staticmethod
     def _range(f: Field) -> str:
@@ -271,10 +271,15 @@ class HandForm(Widget):
         self.mark_errors([])
         self.refresh_visibility()
 
-    def set_default(self, name: str, value: Any) -> None:
+    def prefill(self, suggestions: dict[str, Any] | None) -> None:
+        """Defaults that follow the game: a choice the module names as what comes next (the owed deal)."""
         for f in self.fields:
-            if f.name == name and f.kind in ("choice", "player"):
-                self._get(f"in-{name}").value = value
+            v = (suggestions or {}).get(f.name)
+            if f.kind == "choice" and v in f.choices:
+                w = self._get(f"in-{f.name}")
+                if w.value is Select.NULL or w.value == Select.BLANK:
+                    w.value = v
+        self.refresh_visibility()
 
     # --- feedback --------------------------------------------------------------------------------
     def mark_errors(self, names: list[str]) -> None:

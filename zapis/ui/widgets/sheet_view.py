@@ -25,7 +25,8 @@ class SheetView(DataTable):
         self.row_hand = {}
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
-        self.add_column(first.label_header if first else "", key="label")
+        longest = max((len(r.label) for sec in sheet.sections for r in sec.rows), default=8)
+        self.add_column(first.label_header if first else "", key="label", width=min(max(longest, 8) + 2, 30))
         for j in range(width):
             name = first.columns[j] if first and j < len(first.columns) else ""
             self.add_column(name, key=f"c{j}")
