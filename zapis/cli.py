@@ -241,6 +241,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from zapis.serve import build_server
+
+    build_server(args.db, args.lang, args.host, args.port, args.code).serve()
+    return 0
+
+
 def _show(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False)
     return s if len(s) <= 60 else s[:57] + "..."
@@ -300,6 +307,11 @@ def build_parser() -> argparse.ArgumentParser:
     a.set_defaults(func=cmd_app)
     bo = sub.add_parser("board", help="the read-only scoreboard for a TV")
     bo.set_defaults(func=cmd_app, board=True)
+    sv = sub.add_parser("serve", help="serve the app to web browsers (tablets); the board at /board")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--code", help="the access code for other machines (default: a random one, printed)")
+    sv.set_defaults(func=cmd_serve)
     dm = sub.add_parser("demo", help="a sample evening in a temporary database")
     dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     dm.set_defaults(func=cmd_demo)

@@ -54,8 +54,6 @@ class ZapisApp(App):
         i18n.set_lang(lang or i18n.default_lang())
         self.evening_id: int | None = None
         self.game_id: int | None = None
-        if board:
-            self.ENABLE_COMMAND_PALETTE = False
 
     def on_mount(self) -> None:
         self.title = t("app_title")
@@ -135,6 +133,12 @@ class ZapisApp(App):
         self.push_screen(ExportDialog(self.evening_id), done)
 
 
+class BoardApp(ZapisApp):
+    """The read-only scoreboard: no command palette, no screen that writes."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+
 def _translated(screen):
     translate_bindings(screen)
     return screen
@@ -142,4 +146,4 @@ def _translated(screen):
 
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
-    return ZapisApp(Store(db), lang=lang, board=board)
+    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board)
