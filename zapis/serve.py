@@ -59,8 +59,20 @@ class ZapisServer(Server):
                         web.get("/board/ws", self.handle_board_websocket, name="board_ws")])
         return app
 
+    async def _context(self, request: web.Request) -> dict[str, Any]:
+        """The page's links, built from the address the browser used (not 0.0.0.0)."""
+        configured = self.public_url
+        self.public_url = f"{request.scheme}://{request.host}"
+        try:
+            return await Server.handle_index.__wrapped__(self, request)
+        finally:
+            self.public_url = configured
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        return aiohttp_jinja2.render_template("app_index.html", request, await self._context(request))
+
     async def handle_board_index(self, request: web.Request) -> web.Response:
-        context = await self.handle_index.__wrapped__(self, request)
+        context = await self._context(request)
         context["app_websocket_url"] = context["app_websocket_url"].replace("/ws", "/board/ws")
         context["application"] = {"name": "zapis — tablica / board"}
         return aiohttp_jinja2.render_template("app_index.html", request, context)
