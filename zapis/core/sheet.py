@@ -12,24 +12,29 @@ from typing import Any
 Number = int | float
 
 
-@dataclass
+_NO_MARKS: frozenset[str] = frozenset()
+_NEG = frozenset({"neg"})
+
+
+@dataclass(slots=True)
 class Cell:
     """One cell of the paper sheet. `marks` name how it is drawn: "neg" (red), "line" (a game
     line under it), "loop"/"bajt" (a red dash), "played" (a red plus), "made", "failed"..."""
 
     text: str = ""
     value: Number | None = None
-    marks: frozenset[str] = frozenset()
+    marks: frozenset[str] = _NO_MARKS
 
     @classmethod
     def num(cls, value: Number | None, *marks: str) -> Cell:
         if value is None:
-            return cls("", None, frozenset(marks))
-        ms = set(marks) | ({"neg"} if value < 0 else set())
-        return cls(fmt_number(value), value, frozenset(ms))
+            return cls("", None, frozenset(marks) if marks else _NO_MARKS)
+        if not marks:
+            return cls(str(value) if type(value) is int else fmt_number(value), value, _NEG if value < 0 else _NO_MARKS)
+        return cls(fmt_number(value), value, frozenset(marks + (("neg",) if value < 0 else ())))
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     label: str
     cells: list[Cell]
@@ -119,9 +124,10 @@ def running(per_hand: list[dict[str, Number]], players: list[str],
     tot = {p: (start or {}).get(p, 0) for p in players}
     out = []
     for scores in per_hand:
-        for p in players:
-            tot[p] = tot[p] + scores.get(p, 0)
-        out.append(HandResult({p: scores.get(p, 0) for p in players}, dict(tot)))
+        full = {p: scores.get(p, 0) for p in players}
+        for p, v in full.items():
+            tot[p] += v
+        out.append(HandResult(full, tot.copy()))
     return out
 
 

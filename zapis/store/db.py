@@ -229,7 +229,8 @@ class Store:
         """The hands as they stand: the log replayed."""
         return replay(self.log(game_id))
 
-    def record(self, game_id: int) -> tuple[records.GameRecord, Rules, ScoringModule]:
+    def record(self, game_id: int, hands: list[dict[str, Any]] | None = None
+               ) -> tuple[records.GameRecord, Rules, ScoringModule]:
         """The game as a record, with the rules frozen when it began, in the players' current names."""
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
@@ -243,7 +244,7 @@ class Store:
         current = self._current_names(game_id)
         mapping = {a: b for a, b in zip(recorded, current) if a != b}
         layout = _rename(json.loads(row["layout_json"]), mapping)
-        hands = [_rename(h, mapping) for h in self.hands(game_id)]
+        hands = [_rename(h, mapping) for h in (self.hands(game_id) if hands is None else hands)]
         rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands,
                                  start=_rename(json.loads(row["start_json"]), mapping), title=row["title"])
         return rec, rules, module
@@ -254,19 +255,40 @@ class Store:
 
     def results(self, evening_id: int | None = None, date_from: str | None = None,
                 date_to: str | None = None) -> list[GameResult]:
-        """Every game of an evening (or of the evenings in a date range), scored, for the standings."""
+        """Every game of an evening (or of the evenings in a date range), recomputed from its hand log.
+
+        The hands were validated when they were entered (and `zapis db check` validates them all
+        again), so this path scores them without validating: one query reads every log entry.
+        """
         if evening_id is not None:
             evs = [self.evening(evening_id)]
         else:
             evs = self.evenings(date_from, date_to)
+        if not evs:
+            return []
+        by_id = {ev["id"]: ev for ev in evs}
+        games = [g for g in self.games() if g.evening_id in by_id] if evening_id is None else self.games(evening_id)
+        logs: dict[int, list[LogEntry]] = {g.id: [] for g in games}
+        marks = ",".join("?" * len(by_id))
+        for r in self.conn.execute(
+                f"SELECT l.* FROM hand_log l JOIN games g ON g.id = l.game_id JOIN tables t ON t.id = g.table_id "
+                f"WHERE t.evening_id IN ({marks}) ORDER BY l.id", list(by_id)):
+            logs[r["game_id"]].append(LogEntry(r["id"], r["action"], r["position"],
+                                               json.loads(r["hand_json"]) if r["hand_json"] else None, r["at"]))
         out = []
-        for ev in evs:
-            for g in self.games(ev["id"]):
-                rec, rules, module = self.record(g.id)
-                sheet = module.validate_and_score(rules, rec.players, rec.hands, rec.start)
-                label = f"{ev['date']} " if evening_id is None else ""
-                out.append(GameResult(f"{label}stół {g.table}: {g.title} (#{g.id})", sheet, rules, module,
-                                      g.stake, evening=ev["date"]))
+        for g in games:
+            rec, rules, module = self.record(g.id, replay(logs[g.id]))
+            try:
+                sheet = module.score(rules, rec.players, rec.hands, rec.start)
+            except ZapisError as e:
+                raise ZapisError([Problem(f"game {g.id}", str(p)) for p in e.problems]) from None
+            except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
+                raise ZapisError([Problem(f"game {g.id}", f"cannot be scored ({type(e).__name__}): run zapis db "
+                                          "check")]) from None
+            ev = by_id[g.evening_id]
+            label = f"{ev['date']} " if evening_id is None else ""
+            out.append(GameResult(f"{label}stół {g.table}: {g.title} (#{g.id})", sheet, rules, module,
+                                  g.stake, evening=ev["date"]))
         return out
 
     # --- the hand log ------------------------------------------------------------------------------

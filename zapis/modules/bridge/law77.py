@@ -163,8 +163,9 @@ class Breakdown:
         return " + ".join(parts) + f" = {self.declarer_score}"
 
 
-def breakdown(c: Contract, vul: bool, tricks: int, values: Values = Values()) -> Breakdown:
+def breakdown(c: Contract, vul: bool, tricks: int, values: Values | None = None) -> Breakdown:
     """The parts of a deal's score, without any game or partscore premium."""
+    values = values or LAW77
     if tricks < c.needed:
         return Breakdown(c, vul, tricks, undertricks=values.undertricks(c, vul, c.needed - tricks))
     over = tricks - c.needed
@@ -187,9 +188,23 @@ def with_premium(b: Breakdown, game_threshold: int = 100, partscore: int = 50,
     return Breakdown(**{**b.__dict__, "premium": prem})
 
 
-def duplicate_score(c: Contract, vul: bool, tricks: int, values: Values = Values()) -> int:
-    """Law 77: the declaring side's score of one deal (negative when defeated)."""
-    return with_premium(breakdown(c, vul, tricks, values)).declarer_score
+LAW77 = Values()
+_table: dict[tuple[int, str, int, bool, int], int] = {}
+
+
+def duplicate_score(c: Contract, vul: bool, tricks: int, values: Values = LAW77) -> int:
+    """Law 77: the declaring side's score of one deal (negative when defeated).
+
+    With the Law 77 values every (contract, vulnerability, tricks) is computed once and then looked
+    up: the table has 7 x 5 x 3 x 2 x 14 cells.
+    """
+    if values is not LAW77:
+        return with_premium(breakdown(c, vul, tricks, values)).declarer_score
+    key = (c.level, c.strain, c.double, vul, tricks)
+    got = _table.get(key)
+    if got is None:
+        got = _table[key] = with_premium(breakdown(c, vul, tricks, values)).declarer_score
+    return got
 
 
 # Law 78B: the IMP scale as lower bounds of each band (0-10 -> 0, 20-40 -> 1, ...).

@@ -13,7 +13,7 @@ from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, fmt_number, running
 from zapis.modules.bridge.law77 import (
-    DOUBLES, IMP_SCALE, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
+    DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
     parse_contract, vulnerable,
 )
 
@@ -126,7 +126,7 @@ class PairsModule(ScoringModule):
 
     def score(self, rules: Rules, pairs: Any, results: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
-        values = Values()
+        values = LAW77
         method = rules["method"]
         win = 2.0 if rules["mp_scale"] == "2/1" else 1.0
         by_board: dict[int, list[int]] = defaultdict(list)

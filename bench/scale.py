@@ -1,0 +1,86 @@
+"""Scale: a synthetic season (1,000 evenings, about 200,000 hands) in the store. Evening standings
+and season standings recomputed from the hand log; the app's memory with that database open.
+Goals: season under 1 s, an evening under 50 ms, the app under 120 MiB. Baselines, measured in the
+same run: reading the same hand rows from SQLite; a bare Textual app's memory."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import median, p95, report  # noqa: E402
+from make_history import build  # noqa: E402
+
+RSS = """
+import resource, sys
+{body}
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+APP = """
+from zapis.ui.app import make_app
+async def ready(pilot):
+    await pilot.pause(); pilot.app.exit()
+make_app(sys.argv[1], "pl").run(headless=True, auto_pilot=ready)
+"""
+BARE = """
+from textual.app import App
+from textual.widgets import DataTable, Footer, Header
+class Bare(App):
+    def compose(self):
+        yield Header(); yield DataTable(); yield Footer()
+async def ready(pilot):
+    await pilot.pause(); pilot.app.exit()
+Bare().run(headless=True, auto_pilot=ready)
+"""
+
+
+def rss_mib(body: str, *args: str) -> float:
+    out = subprocess.run([sys.executable, "-c", RSS.format(body=body), *args], capture_output=True, text=True,
+                         check=True)
+    return int(out.stdout.strip().splitlines()[-1]) / 1024
+
+
+def main(evenings: int = 1000) -> None:
+    from zapis.evening import standings
+    from zapis.store import Store
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["ZAPIS_HOME"] = d
+        db = str(Path(d) / "history.db")
+        t = time.perf_counter()
+        hands = build(db, evenings)
+        print(f"history: {evenings} evenings, {hands} hands, built in {time.perf_counter() - t:.1f} s")
+        store = Store(db)
+        evs = [e["id"] for e in store.evenings()]
+        rng = random.Random(3)
+        ev_times, ev_base = [], []
+        for eid in rng.sample(evs, 20):
+            t = time.perf_counter()
+            standings(store.results(eid))
+            ev_times.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            store.conn.execute("SELECT l.hand_json FROM hand_log l JOIN games g ON g.id = l.game_id JOIN tables tb "
+                               "ON tb.id = g.table_id WHERE tb.evening_id = ?", (eid,)).fetchall()
+            ev_base.append(time.perf_counter() - t)
+        report("evening standings (p95 of 20)", p95(ev_times) * 1000, median(ev_base) * 1000, "ms", "< 50 ms",
+               p95(ev_times) < 0.05)
+        t = time.perf_counter()
+        table = standings(store.results(None, "0000-01-01", "9999-12-31"))
+        season = time.perf_counter() - t
+        t = time.perf_counter()
+        rows = store.conn.execute("SELECT hand_json FROM hand_log").fetchall()
+        base = time.perf_counter() - t
+        report(f"season standings ({len(rows)} hands, {len(table)} players)", season, base, "s", "< 1 s", season < 1)
+        store.close()
+        app = rss_mib(APP, db)
+        bare = rss_mib(BARE)
+        report("app memory with the season open (max RSS)", app, bare, "MiB", "< 120 MiB", app < 120)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
