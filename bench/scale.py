@@ -17,10 +17,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import median, p95, report  # noqa: E402
 from make_history import build  # noqa: E402
 
+# The peak resident memory of the process itself (VmHWM: a fresh value after exec, unlike ru_maxrss,
+# which a child inherits from the benchmark that started it).
 RSS = """
-import resource, sys
+import sys
 {body}
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print([line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")][0])
 """
 APP = """
 from zapis.ui.app import make_app

@@ -158,7 +158,24 @@ def modules() -> dict[str, ScoringModule]:
     return _registry
 
 
+_loaded: dict[str, ScoringModule] = {}
+
+
 def get_module(module_id: str) -> ScoringModule:
+    """A module by id. Only that module's code is imported when its entry point carries its id (as the
+    built-in ones do); otherwise every registered module is loaded to find it."""
+    if module_id in _loaded:
+        return _loaded[module_id]
+    if _registry is None:
+        for ep in entry_points(group=ENTRY_POINT_GROUP, name=module_id):
+            try:
+                cls = ep.load()
+                mod = cls() if isinstance(cls, type) else cls
+            except Exception:
+                break
+            if mod.id == module_id:
+                _loaded[module_id] = mod
+                return mod
     mods = modules()
     if module_id not in mods:
         if not mods:

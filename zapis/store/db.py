@@ -323,10 +323,15 @@ class Store:
                 position = len(hands) - 1
                 hands.pop()
             if action != "undo":
-                try:
-                    module.validate_and_score(rules, rec.players, hands, rec.start)
-                except ZapisError as e:  # placed at the hand being entered, as hands[i] in the record
-                    raise ZapisError(e.problems) from None
+                # the other hands were checked when they were entered: check this one, then the order
+                # of them all (an owed deal, a game already over) and that the whole game still scores
+                problems = module.check_hands(rules, rec.players, [hand])
+                problems = [Problem(p.place.replace(f"{module.hands_key}[0]", f"{module.hands_key}[{position}]", 1),
+                                    p.message) for p in problems]
+                problems = problems or module.check_sequence(rules, rec.players, hands)
+                if problems:
+                    raise ZapisError(problems)
+                module.score(rules, rec.players, hands, rec.start)
             recorded = [r[0] for r in c.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                 (game_id,))]
             back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}

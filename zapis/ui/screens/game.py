@@ -13,6 +13,7 @@ from textual.widgets import Digits, Footer, Label, Static
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
 from zapis.store import ConflictError
+from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
 from zapis.ui.i18n import t, word
 from zapis.ui.widgets.hand_form import FormError, HandForm
@@ -86,10 +87,11 @@ class GameScreen(Screen):
 
     # --- showing -------------------------------------------------------------------------------
     def reload(self) -> None:
-        info = self.store.game(self.game_id)
-        self.version = info.version
-        sheet = self.store.sheet(self.game_id)
-        edited = {e.position for e in self.store.log(self.game_id) if e.action == "edit"}
+        self.version = self.store.game(self.game_id).version
+        log = self.store.log(self.game_id)
+        rec, rules, module = self.store.record(self.game_id, replay(log))
+        sheet = module.score(rules, rec.players, rec.hands, rec.start)  # every hand was checked on entry
+        edited = {e.position for e in log if e.action == "edit"}
         self.query_one(SheetView).show(sheet, edited)
         self.sheet = sheet
         tot = Text()
