@@ -131,6 +131,13 @@ def running(per_hand: list[dict[str, Number]], players: list[str],
     return out
 
 
+def leaders(players: list[str], totals: dict[str, Number]) -> str | list[str]:
+    """Who has the highest total: a name, or a list when several share it."""
+    best = max(totals[p] for p in players)
+    tops = [p for p in players if totals[p] == best]
+    return tops[0] if len(tops) == 1 else tops
+
+
 def rank(values: dict[str, Number], higher_is_better: bool = True) -> dict[str, int]:
     """Competition places (1, 2, 2, 4) by value."""
     order = sorted(values.values(), reverse=higher_is_better)

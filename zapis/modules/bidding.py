@@ -7,7 +7,8 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+from zapis.modules.common import sum_message
+from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 
 def _lho(players: list[str], p: str, k: int = 1) -> str:
@@ -15,11 +16,7 @@ def _lho(players: list[str], p: str, k: int = 1) -> str:
 
 
 def _finish(players, totals, finished):
-    if not finished:
-        return None
-    best = max(totals.values())
-    tops = [p for p in players if totals[p] == best]
-    return tops[0] if len(tops) == 1 else tops
+    return leaders(players, totals) if finished else None
 
 
 def _map_sum_problem(hand, key, players, want) -> list[Problem]:
@@ -27,9 +24,7 @@ def _map_sum_problem(hand, key, players, want) -> list[Problem]:
     if missing:
         return [Problem(f"{key}.{p}", "missing") for p in missing]
     s = sum(hand[key].values())
-    if s != want:
-        return [Problem(key, f"sum to {s}, not {want} ({abs(s - want)} {'too many' if s > want else 'short'})")]
-    return []
+    return [Problem(key, sum_message(s, want))] if s != want else []
 
 
 def _sheet(module, rules, players, hands, per_hand, labels, notes, finished, nxt, start) -> Sheet:

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 ITEM_KEYS = {"value", "count", "check", "label"}
 
@@ -172,9 +172,7 @@ class GenericModule(ScoringModule):
         finished = bool(hands) and self._over(rules, players, totals, len(hands))
         winner = None
         if finished:
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = tops[0] if len(tops) == 1 else tops
+            winner = leaders(players, totals)
         deal_by = dealers(players, hands)
         rows = [Row(f"{i + 1}.", [Cell.num(s[p]) for p in players], hand=i, note=f"{deal_by[i]} rozdaje/deals")
                 for i, s in enumerate(per_hand)]

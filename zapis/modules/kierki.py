@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+from zapis.modules.common import check_sale, sum_message
+from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 NEGATIVE = ("no-tricks", "no-hearts", "no-queens", "no-kings-jacks", "no-king-of-hearts", "no-last")
 DEALS = (*NEGATIVE, "robber", "trumps", "lottery")
@@ -143,7 +144,7 @@ class KierkiModule(ScoringModule):
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     out.append(Problem(f"taken.{p}", f"{fmt(v)} is not a count"))
             if not out and sum(table.values()) != full[item]:
-                out.append(Problem("taken", _sum_msg(sum(table.values()), full[item], item)))
+                out.append(Problem("taken", sum_message(sum(table.values()), full[item], item)))
         elif deal == "robber" and key == "taken":
             for p in players:
                 items = table[p]
@@ -157,15 +158,15 @@ class KierkiModule(ScoringModule):
                 for k in ITEMS:
                     s = sum(table[p].get(k, 0) for p in players)
                     if s != full[k]:
-                        out.append(Problem(f"taken.*.{k}", _sum_msg(s, full[k], k)))
+                        out.append(Problem(f"taken.*.{k}", sum_message(s, full[k], k)))
         elif deal == "robber":
             vals = item_values(rules, n)
             whole = sum(vals[k] * full[k] for k in ITEMS)
             if sum(table.values()) != whole:
-                out.append(Problem("points", _sum_msg(sum(table.values()), whole, "points")))
+                out.append(Problem("points", sum_message(sum(table.values()), whole, "points")))
         elif deal == "trumps":
             if sum(table.values()) != full["tricks"]:
-                out.append(Problem("tricks", _sum_msg(sum(table.values()), full["tricks"], "tricks")))
+                out.append(Problem("tricks", sum_message(sum(table.values()), full["tricks"], "tricks")))
             if "sale" in hand:
                 out += _check_sale(hand["sale"], players, rules["sale"])
         elif deal == "lottery":
@@ -233,9 +234,7 @@ class KierkiModule(ScoringModule):
         finished = bool(hands) and not left
         winner = None
         if finished:
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = tops[0] if len(tops) == 1 else tops
+            winner = leaders(players, totals)
         nxt = None
         if left:
             dealer = players[(players.index(deal_by[-1]) + 1) % n] if hands else players[0]
@@ -251,27 +250,7 @@ class KierkiModule(ScoringModule):
         return sheet
 
 
-def _sum_msg(total: int, want: int, what: str) -> str:
-    diff = total - want
-    return f"{what} sum to {total}, not {want} ({abs(diff)} {'too many' if diff > 0 else 'short'})"
-
-
 def _check_sale(sale: Any, players: list[str], allowed: bool) -> list[Problem]:
     if not allowed:
         return [Problem("sale", "this ruleset does not sell the table cards")]
-    if not isinstance(sale, dict):
-        return [Problem("sale", f"{fmt(sale)} is not a table {{ seller, buyer, points }}")]
-    out = [Problem(f"sale.{k}", "unknown field") for k in sale if k not in ("seller", "buyer", "points")]
-    for k in ("seller", "buyer"):
-        if k not in sale:
-            out.append(Problem(f"sale.{k}", "missing"))
-        elif sale[k] not in players:
-            out.append(Problem(f"sale.{k}", f"{fmt(sale[k])} is not a player of this game"))
-    pts = sale.get("points")
-    if pts is None:
-        out.append(Problem("sale.points", "missing"))
-    elif not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
-        out.append(Problem("sale.points", f"{fmt(pts)} is not a number of points"))
-    if not out and sale["seller"] == sale["buyer"]:
-        out.append(Problem("sale.buyer", "the seller cannot buy his own cards"))
-    return out
+    return check_sale(sale, players, "points", 0, None)

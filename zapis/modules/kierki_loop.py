@@ -18,7 +18,8 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule
-from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+from zapis.modules.common import check_sale, sum_message
+from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 ITEMS = ("tricks", "hearts", "kings_jacks", "queens", "king_of_hearts", "last")
 DECK = {"tricks": 13, "hearts": 13, "kings_jacks": 8, "queens": 4, "king_of_hearts": 1, "last": 2}
@@ -166,12 +167,12 @@ class KierkiLoopModule(ScoringModule):
             for k in ITEMS:
                 total = sum(hand["taken"][p].get(k, 0) for p in players)
                 if total != DECK[k]:
-                    out.append(Problem(f"taken.*.{k}", _sum_msg(total, DECK[k])))
+                    out.append(Problem(f"taken.*.{k}", sum_message(total, DECK[k])))
             return out
         total = sum(hand["points"].values())
         full = sum(rules["robber_values"][k] * DECK[k] for k in ITEMS)
         if total != full:
-            out.append(Problem("points", _sum_msg(total, full)))
+            out.append(Problem("points", sum_message(total, full)))
         return out
 
     def _check_odgrywka(self, players, hand) -> list[Problem]:
@@ -183,9 +184,9 @@ class KierkiLoopModule(ScoringModule):
             return out + [Problem(f"tricks.{p}", "missing") for p in missing]
         total = sum(hand["tricks"].values())
         if total != 13:
-            out.append(Problem("tricks", _sum_msg(total, 13)))
+            out.append(Problem("tricks", sum_message(total, 13)))
         if "sale" in hand:
-            out += _check_sale(hand["sale"], players)
+            out += check_sale(hand["sale"], players, "tricks", 1, 13)
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
@@ -262,9 +263,7 @@ class KierkiLoopModule(ScoringModule):
         finished = nxt is None and bool(results)
         winner = None
         if finished:
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = tops[0] if len(tops) == 1 else tops
+            winner = leaders(players, totals)
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=hand_results,
                       totals=totals, finished=finished, winner=winner, next=nxt.to_json() if nxt else None)
         self._draw(sheet, rules, players, results, plan)
@@ -357,27 +356,3 @@ def _cells(r: Result, players: list[str], played: set[str], neg: bool) -> list[C
 class _NotOwed(Exception):
     def __init__(self, problem: Problem):
         self.problem = problem
-
-
-def _sum_msg(total: int, want: int) -> str:
-    diff = total - want
-    return f"sum to {total}, not {want} ({abs(diff)} {'too many' if diff > 0 else 'short'})"
-
-
-def _check_sale(sale: Any, players: list[str]) -> list[Problem]:
-    if not isinstance(sale, dict):
-        return [Problem("sale", f"{fmt(sale)} is not a table {{ seller, buyer, tricks }}")]
-    out = [Problem(f"sale.{k}", "unknown field") for k in sale if k not in ("seller", "buyer", "tricks")]
-    for k in ("seller", "buyer"):
-        if k not in sale:
-            out.append(Problem(f"sale.{k}", "missing"))
-        elif sale[k] not in players:
-            out.append(Problem(f"sale.{k}", f"{fmt(sale[k])} is not a player of this game"))
-    t = sale.get("tricks")
-    if t is None:
-        out.append(Problem("sale.tricks", "missing"))
-    elif not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 13:
-        out.append(Problem("sale.tricks", f"{fmt(t)} is not between 1 and 13"))
-    if not out and sale["seller"] == sale["buyer"]:
-        out.append(Problem("sale.buyer", "the seller cannot buy his own choice"))
-    return out

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Check, Row, Section, Sheet, running
+from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 GAMES = ("ordinary", "wedding", "solo", "solo-du", "silent")
 GAME_PL = {"ordinary": "zwyczajna", "wedding": "wesele", "solo": "zolo", "solo-du": "zolo du", "silent": "cicha"}
@@ -161,9 +161,7 @@ class KopModule(ScoringModule):
         finished = bool(rules["deals"]) and len(hands) >= rules["deals"]
         winner = None
         if finished:
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = tops[0] if len(tops) == 1 else tops
+            winner = leaders(players, totals)
         nxt = None
         if not finished:
             dealer = players[(players.index(deal_by[-1]) + 1) % 4] if hands else players[0]

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Row, Section, Sheet, running
+from zapis.core.sheet import leaders, Cell, Row, Section, Sheet, running
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 GAMES = (*SUITS, "grand", "null", "ramsch")
@@ -485,9 +485,7 @@ class SkatModule(ScoringModule):
         elif lst == "beer":
             loser = min(players, key=lambda p: totals[p]) if finished else None
             extra["loser"] = loser
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = (tops[0] if len(tops) == 1 else tops) if finished else None
+            winner = leaders(players, totals) if finished else None
         else:
             money = {p: 0 for p in players}
             for g in games:
@@ -496,9 +494,7 @@ class SkatModule(ScoringModule):
             extra["money"] = money
             sections.append(Section(f"rozliczenie / settlement (stawka {rules['stake']} gr/pkt)", list(players),
                                     [Row("groszy", [Cell.num(money[p]) for p in players])]))
-            best = max(totals.values())
-            tops = [p for p in players if totals[p] == best]
-            winner = (tops[0] if len(tops) == 1 else tops) if finished else None
+            winner = leaders(players, totals) if finished else None
         extra["won"], extra["lost"] = won, lost
         nxt = None
         if not finished:

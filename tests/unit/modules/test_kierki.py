@@ -106,7 +106,7 @@ def test_three_players_values():
     ({"deal": "lottery", "places": {"A": 1, "B": 1, "C": 2, "D": 3}},
      "hands[0].places: [1, 1, 2, 3] are not the places 1 to 4, each once"),
     (trumps(4, 3, 3, 3, sale={"seller": "A", "buyer": "A", "points": 100}),
-     "hands[0].sale.buyer: the seller cannot buy his own cards"),
+     "hands[0].sale.buyer: the seller cannot buy his own choice"),
     ({"deal": "no-hearts", "tricks": {"A": 13}}, "hands[0].tricks: does not belong to a bez kierów deal"),
 ])
 def test_checks_refuse_with_the_reason(hand, msg):
