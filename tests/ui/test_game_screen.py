@@ -186,3 +186,30 @@ async def test_new_game_dialog_creates_a_game(db, app_factory):
         assert type(app.screen).__name__ == "GameScreen"
         info = Store(db).games()[0]
         assert info.ruleset == "tysiac-900" and info.players == P3
+
+
+async def test_a_house_variant_saved_from_the_rulesets_screen(db, app_factory):
+    from zapis import rulesets
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        ol = screen.query_one("#ruleset-list")
+        ol.highlighted = [o.id for o in ol._options].index("tysiac")
+        await pilot.pause()
+        table = screen.query_one("#params")
+        table.focus()
+        table.move_cursor(row=[k.value for k in table.rows].index("barrier"))
+        await pilot.press("enter")  # edit the value
+        await pilot.pause()
+        screen.query_one("#param-value").value = "900"
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_into(pilot, "variant-id", "u-bogdana")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "u-bogdana" in str(screen.query_one("#ruleset-msg").render())
+    r = rulesets.load("u-bogdana")
+    assert r["barrier"] == 900 and r.chain == ("tysiac",) and r["bid_step"] == 10
