@@ -213,3 +213,32 @@ async def test_a_house_variant_saved_from_the_rulesets_screen(db, app_factory):
         assert "u-bogdana" in str(screen.query_one("#ruleset-msg").render())
     r = rulesets.load("u-bogdana")
     assert r["barrier"] == 900 and r.chain == ("tysiac",) and r["bid_step"] == 10
+
+
+async def test_the_rulesets_screen_shows_every_ruleset(db, app_factory):
+    from zapis import rulesets
+    app = app_factory("pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        ol = app.screen.query_one("#ruleset-list")
+        ol.focus()
+        for _ in rulesets.list_rulesets():
+            await pilot.press("down")
+            await pilot.pause()
+            app.screen.query_one("#params").focus()
+            await pilot.press("down", "enter")
+            ol.focus()
+        assert type(app.screen).__name__ == "RulesetsScreen"
+
+
+async def test_help_history_and_export_dialogs_open(db, app_factory):
+    new_game(db, "tysiac", P3, [{"declarer": "Ala", "bid": 100, "points": {"Ala": 100, "Bartek": 10, "Celina": 10}}])
+    app = app_factory("pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape", "p")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PlayersScreen"

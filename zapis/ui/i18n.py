@@ -8,6 +8,8 @@ import os
 TEXT: dict[str, tuple[str, str]] = {
     # key: (pl, en)
     "yes": ("tak", "yes"),
+    "games": ("gry", "games"),
+    "place_pts": ("pkt za miejsca", "place pts"),
     "app_title": ("zapis — zapis gry w karty", "zapis — card club score-keeper"),
     "evening": ("Wieczór", "Evening"),
     "evenings": ("Wieczory", "Evenings"),

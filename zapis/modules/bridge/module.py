@@ -112,7 +112,7 @@ class BridgeModule(ScoringModule):
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
-                  required=True, label={"pl": "kontrakt", "en": "contract"}),
+                  required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT, pass"}),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS,
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),

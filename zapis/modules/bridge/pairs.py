@@ -77,11 +77,12 @@ class PairsModule(ScoringModule):
             Field("board", "int", "board number", required=True, min=1),
             Field("ns", "int", "the N-S pair number", required=True, min=1),
             Field("ew", "int", "the E-W pair number", required=True, min=1),
-            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"'),
+            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', label={"hint": "4S, 3NT, pass"}),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS),
             Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES)),
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13),
-            Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)'),
+            Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)',
+                  label={"hint": "A60, A50, A60/A40"}),
         ]
 
     def check_hand(self, rules: Rules, pairs: Any, res: Mapping[str, Any]) -> list[Problem]:

@@ -64,20 +64,27 @@ class RulesetsScreen(Screen):
 
     @on(DataTable.RowHighlighted, "#params")
     def _param(self, event: DataTable.RowHighlighted) -> None:
-        if self.current is None:
+        if self.current is None or event.row_key is None:
             return
-        p = get_module(self.current.module).param(event.row_key.value)
+        try:  # a highlight may still come from the table of the ruleset shown before
+            p = get_module(self.current.module).param(event.row_key.value)
+        except KeyError:
+            return
         self.query_one("#param-help", Label).update(p.meaning)
         self.selected = p.name
 
     @on(DataTable.RowSelected, "#params")
     def _edit(self, event: DataTable.RowSelected) -> None:
+        if self.current is None or getattr(self, "selected", None) not in self.current.values:
+            return
         field = self.query_one("#param-value", Input)
         field.value = tomli_w.dumps({"v": self.changes.get(self.selected, self.current[self.selected])})[4:].strip()
         field.focus()
 
     @on(Input.Submitted, "#param-value")
     def _set(self, event: Input.Submitted) -> None:
+        if self.current is None or getattr(self, "selected", None) not in self.current.values:
+            return
         try:
             value = tomllib.loads(f"v = {event.value}")["v"]
         except tomllib.TOMLDecodeError:

@@ -40,7 +40,8 @@ class StandingsScreen(Screen):
         table = standings(results)
         dt = self.query_one("#standings", DataTable)
         dt.clear(columns=True)
-        dt.add_columns("#", t("players"), t("game"), "pkt", "zł", *[f"#{r.key.split('#')[-1]}" for r in results])
+        ids = [r.key.rsplit("(#", 1)[-1].rstrip(")") for r in results]
+        dt.add_columns("#", t("players"), t("games"), t("place_pts"), "zł", *[f"#{i}" for i in ids])
         for s in table:
             cells = [f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
                      if r.key in s.results else "" for r in results]
@@ -49,6 +50,6 @@ class StandingsScreen(Screen):
                        *cells)
         pays = settle({s.player: s.money for s in table})
         lines = [f"{a} → {b}: {money_text(m)}" for a, b, m in pays]
-        legend = "  ".join(f"#{r.key.split('#')[-1]} = {r.key.split(' (#')[0]}" for r in results)
+        legend = "  ".join(f"#{i} = {r.key.rsplit(' (#', 1)[0]}" for i, r in zip(ids, results))
         self.query_one("#settlement", Static).update(
             (f"{t('settlement')}:\n" + "\n".join(lines) + "\n" if lines else "") + legend)

@@ -117,7 +117,7 @@ class HandForm(Widget):
                     else:
                         yield Input(id=f"{base}-{s.name}", classes="txt", compact=True)
         else:  # str, list and anything else: text
-            hint = ", ".join(map(str, f.choices)) if f.choices else f.meaning.split("(")[-1].rstrip(")")
+            hint = ", ".join(map(str, f.choices)) if f.choices else f.label.get("hint", "")
             yield Input(id=base, classes="txt", compact=True, placeholder=hint[:30])
 
     @staticmethod
