@@ -262,12 +262,16 @@ class HandForm(Widget):
         self.refresh_visibility()
 
     def clear(self) -> None:
+        """Empty the form for the next hand (only what holds a value is touched: each change repaints)."""
         for w in self.query(Input):
-            w.value = ""
+            if w.value:
+                w.value = ""
         for w in self.query(Checkbox):
-            w.value = False
+            if w.value:
+                w.value = False
         for w in self.query(Select):
-            w.clear()
+            if w.value is not Select.NULL and w.value != Select.BLANK:
+                w.clear()
         self.mark_errors([])
         self.refresh_visibility()
 

@@ -63,8 +63,8 @@ class SheetView(DataTable):
                     if old[i][1] != lbl:
                         self.update_cell(key, "label", lbl)
                     for j, (a, b) in enumerate(zip(old[i][2], cells)):
-                        if a != b:
-                            self.update_cell(key, f"c{j}", b, update_width=True)
+                        if a != b:  # measuring a column costs a pass over every row: only when it grows
+                            self.update_cell(key, f"c{j}", b, update_width=len(str(b)) > len(str(a)))
             else:
                 hand, lbl, cells = row
                 self.add_row(lbl, *cells, key=key)
