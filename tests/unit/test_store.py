@@ -1,7 +1,6 @@
 """The store: crash safety under SIGKILL, two writers, edits and undos kept in the history, frozen
 rulesets, and clear messages for damaged, foreign or newer databases."""
 
-import os
 import random
 import signal
 import sqlite3

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from zapis.core.errors import Problem, fmt
+from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
@@ -97,7 +97,7 @@ class KopModule(ScoringModule):
         if game == "solo-du" and "old_tricks" not in hand and "won" not in hand:
             out.append(Problem("old_tricks", "missing: solo du is won with every trick"))
         if "category" in hand and single:
-            out.append(Problem("category", f"only ordinary games and weddings have categories"))
+            out.append(Problem("category", "only ordinary games and weddings have categories"))
         return out
 
     def value(self, rules: Rules, hand: Mapping[str, Any]) -> tuple[bool, str, int]:

@@ -17,7 +17,7 @@ from datetime import date as Date
 from pathlib import Path
 from typing import Any, Iterator
 
-from zapis import records, rulesets
+from zapis import records
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.module import Rules, ScoringModule, get_module
 from zapis.evening import GameResult

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tests.conftest import problems, score
-from zapis.core.errors import ZapisError
 
 P = ["A", "B", "C", "D"]
 SEED = Path(__file__).resolve().parents[2] / "data" / "seeds" / "seed-kierki-loop.toml"

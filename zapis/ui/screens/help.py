@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from zapis.ui.i18n import get_lang, t
+from zapis.ui.i18n import get_lang
 
 HELP = {
     "pl": """# zapis — pomoc
