@@ -175,17 +175,9 @@ class KierkiModule(ScoringModule):
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
-        left = game_deals(rules, len(players))
-        out = []
-        for i, h in enumerate(hands):
-            if h["deal"] in left:
-                left.remove(h["deal"])
-            elif not left:
-                out.append(Problem(f"hands[{i}]", "the game is over: all its deals are played"))
-            else:
-                out.append(Problem(f"hands[{i}].deal", f"{fmt(h['deal'])} is not left in this game "
-                                   f"(left: {', '.join(dict.fromkeys(left))})"))
-        return out
+        """Clubs play the deals in their own order and add extra ones: nothing is refused here; the sheet
+        says when a deal is played more often than the game has it."""
+        return []
 
     def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], str]:
         """One deal's scores and how they were made."""
@@ -229,8 +221,12 @@ class KierkiModule(ScoringModule):
         results = running(per_hand, players, dict(start or {}))
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
         left = game_deals(rules, n)
-        for h in hands:
-            left.remove(h["deal"])
+        extra = []
+        for i, h in enumerate(hands):
+            if h["deal"] in left:
+                left.remove(h["deal"])
+            else:
+                extra.append(f"{i + 1}. {NAMES[h['deal']]}")
         finished = bool(hands) and not left
         winner = None
         if finished:
@@ -244,7 +240,10 @@ class KierkiModule(ScoringModule):
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished, winner=winner, next=nxt,
                       sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
-        if finished and not start:
+        if extra:
+            sheet.checks.append(Check("rozdania ponad plan gry / deals beyond the game's plan", False,
+                                      ", ".join(extra)))
+        if finished and not start and not extra:
             s = sum(totals.values())
             sheet.checks.append(Check(f"gra sumuje się do zera / the game sums to zero ({s:+d})", s == 0))
         return sheet

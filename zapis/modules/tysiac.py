@@ -151,7 +151,7 @@ class TysiacModule(ScoringModule):
                 continue
             pts = h.get("points", {})
             for p in pts:
-                if p not in playing:
+                if p not in playing and pts[p]:  # the sitter may be written with 0
                     out.append(Problem(f"{at}.points.{p}", f"{fmt(p)} sits this hand out"))
             for p in h.get("melds", {}):
                 if p not in playing:

@@ -113,10 +113,21 @@ def test_checks_refuse_with_the_reason(hand, msg):
     assert msg in problems({"ruleset": "kierki", "players": P4, "hands": [hand]})
 
 
-def test_a_deal_played_twice_is_refused():
+def test_a_deal_beyond_the_games_plan_is_scored_and_flagged():
     hands = [taken("no-hearts", 0, 5, 4, 4), taken("no-hearts", 0, 5, 4, 4)]
-    bad = problems({"ruleset": "kierki", "players": P4, "hands": hands})
-    assert bad[0].startswith('hands[1].deal: "no-hearts" is not left in this game (left: no-tricks,')
+    assert problems({"ruleset": "kierki", "players": P4, "hands": hands}) == []
+    from zapis import records
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "kierki", "players": P4, "hands": hands})
+    sheet = records.score(rec, rules, module)
+    assert sheet.totals["B"] == -200 and not sheet.checks[-1].ok and "2. bez kierów" in sheet.checks[-1].detail
+
+
+def test_lottery_and_robber_are_scored_whatever_the_plan():
+    # the plain "kierki" ruleset plans trump deals, but a loteryjka or a rozbójnik entered is scored
+    lot = {"deal": "lottery", "places": {"A": 1, "B": 2, "C": 3, "D": 4}}
+    assert s(play([lot]), 0) == [800, 500, 0, 0]
+    rob = {"deal": "robber", "points": {"A": 1300, "B": 0, "C": 0, "D": 0}}
+    assert s(play([rob]), 0) == [-1300, 0, 0, 0]
 
 
 # Property: whatever the split of tricks and items, each deal's total is fixed and a whole game sums to zero.
