@@ -65,12 +65,15 @@ class EveningScreen(Screen):
 
     def refresh_games(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.clear()
         eid = self.app.evening_id
-        if not eid:
+        games = self.store.games(eid) if eid else []
+        key = (eid, tuple((g.id, g.version, tuple(g.players)) for g in games))
+        if key == getattr(self, "_shown", None):  # nothing changed since the table was filled
             return
+        self._shown = key
+        table.clear()
         last = None
-        for g in self.store.games(eid):
+        for g in games:
             try:
                 sheet = self.store.sheet(g.id)
                 state = t("finished") if sheet.finished else str(len(sheet.hands))
