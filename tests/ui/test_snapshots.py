@@ -35,22 +35,21 @@ def test_evening_screen(snap_compare, fixed_db):
     assert snap_compare(make_app(fixed_db, "pl"), terminal_size=SIZE, run_before=lambda p: no_blink(p))
 
 
-def test_rubber_sheet(snap_compare, fixed_db):
-    async def open_first(pilot):
-        pilot.app.screen.query_one("#games").move_cursor(row=0)
+def open_game(row):
+    async def run_before(pilot):
+        pilot.app.screen.query_one("#games").move_cursor(row=row)
         await pilot.press("enter")
         await pilot.pause()
         no_blink(pilot)
-    assert snap_compare(make_app(fixed_db, "pl"), terminal_size=SIZE, run_before=open_first)
+    return run_before
+
+
+def test_rubber_sheet(snap_compare, fixed_db):
+    assert snap_compare(make_app(fixed_db, "pl"), terminal_size=SIZE, run_before=open_game(0))
 
 
 def test_kierki_loop_sheet_in_english(snap_compare, fixed_db):
-    async def open_second(pilot):
-        pilot.app.screen.query_one("#games").move_cursor(row=1)
-        await pilot.press("enter")
-        await pilot.pause()
-        no_blink(pilot)
-    assert snap_compare(make_app(fixed_db, "en"), terminal_size=SIZE, run_before=open_second)
+    assert snap_compare(make_app(fixed_db, "en"), terminal_size=SIZE, run_before=open_game(1))
 
 
 def test_standings(snap_compare, fixed_db):

@@ -136,9 +136,3 @@ def leaders(players: list[str], totals: dict[str, Number]) -> str | list[str]:
     best = max(totals[p] for p in players)
     tops = [p for p in players if totals[p] == best]
     return tops[0] if len(tops) == 1 else tops
-
-
-def rank(values: dict[str, Number], higher_is_better: bool = True) -> dict[str, int]:
-    """Competition places (1, 2, 2, 4) by value."""
-    order = sorted(values.values(), reverse=higher_is_better)
-    return {k: order.index(v) + 1 for k, v in values.items()}
