@@ -110,24 +110,28 @@ class SkatModule(ScoringModule):
         return out
 
     def hand_fields(self, rules, players):
-        g = {"game": tuple(g for g in GAMES if g != "ramsch")}
         return [
             Field("declarer", "player", "the declarer (omit for a deal everybody passed)",
                   label={"pl": "rozgrywający", "en": "declarer"}),
-            Field("passed", "bool", "everybody passed"),
+            Field("passed", "bool", "everybody passed", label={"pl": "pas", "en": "passed"}),
             Field("game", "choice", "the game", choices=GAMES, label={"pl": "gra", "en": "game"}),
             Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"}),
             Field("matadors", "int", "with N: N; without N: -N", min=-11, max=11, when={"game": (*SUITS, "grand")},
                   label={"pl": "szczyty", "en": "matadors"}),
             Field("hand", "bool", "played without picking up the skat", label={"pl": "z ręki", "en": "hand"}),
             Field("ouvert", "bool", "an open game", label={"pl": "otwarta", "en": "ouvert"}),
-            Field("schneider_announced", "bool", "schneider announced (hand games)", when={"game": (*SUITS, "grand")}),
-            Field("schwarz_announced", "bool", "schwarz announced (hand games)", when={"game": (*SUITS, "grand")}),
+            Field("schneider_announced", "bool", "schneider announced (hand games)", when={"game": (*SUITS, "grand")},
+                  label={"pl": "krawiec zap.", "en": "schneider ann."}),
+            Field("schwarz_announced", "bool", "schwarz announced (hand games)", when={"game": (*SUITS, "grand")},
+                  label={"pl": "czarno zap.", "en": "schwarz ann."}),
             Field("card_points", "int", "the declarer's card points, skat included", min=0, max=120,
                   when={"game": (*SUITS, "grand")}, label={"pl": "oczka", "en": "card points"}),
-            Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")}),
-            Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when=g),
-            Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3),
+            Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")},
+                  label={"pl": "czarno", "en": "schwarz"}),
+            Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": ("null",)},
+                  label={"pl": "wygrana", "en": "won"}),
+            Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
+                  label={"pl": "kontra", "en": "kontra"}),
             Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
                   max=120), when={"game": ("ramsch",)}),
             Field("jungfrau", "players", "ramsch: players who took no trick", min=0, max=4,
@@ -137,7 +141,7 @@ class SkatModule(ScoringModule):
                   when={"game": ("ramsch",)}),
             Field("schenken", "choice", "the defenders conceded: accepted, refused (must make schneider), "
                   "refused-accepted, refused-refused (must make schwarz)",
-                  choices=("accepted", "refused", "refused-accepted", "refused-refused")),
+                  choices=("accepted", "refused", "refused-accepted", "refused-refused"), form=rules["schenken"]),
         ]
 
     # --- validation --------------------------------------------------------------------------

@@ -85,6 +85,22 @@ NEXT_WORDS: dict[str, tuple[str, str]] = {
     "number": ("nr", "no."), "owed": ("należne", "owed"),
 }
 
+# Names of the values a choice field stores (a record keeps the value; the form shows the name).
+CHOICES: dict[str, tuple[str, str]] = {
+    "diamonds": ("karo ♦", "diamonds ♦"), "hearts": ("kier ♥", "hearts ♥"), "spades": ("pik ♠", "spades ♠"),
+    "clubs": ("trefl ♣", "clubs ♣"), "grand": ("grand", "grand"), "null": ("null", "null"),
+    "ramsch": ("ramsz", "ramsch"), "robber": ("rozbójnik", "rozbójnik (robber)"),
+    "trumps": ("odgrywka (atu)", "odgrywka (trumps)"), "lottery": ("loteryjka", "loteryjka (lottery)"),
+    "no-tricks": ("bez lew", "no tricks"), "no-hearts": ("bez kierów", "no hearts"), "no-queens": ("bez dam",
+    "no queens"), "no-kings-jacks": ("bez panów", "no kings and jacks"), "no-king-of-hearts": ("bez króla kier",
+    "no king of hearts"), "no-last": ("bez ostatniej", "no last trick"), "no-trumps": ("bez atu (BA)", "no trumps"),
+    "ordinary": ("zwyczajna", "ordinary"), "wedding": ("wesele", "wedding"), "solo": ("zolo", "solo"),
+    "solo-du": ("zolo du", "solo du"), "silent": ("cicha", "silent"), "none": ("nikt", "none"),
+    "both": ("obie", "both"), "": ("—", "—"), "X": ("kontra (X)", "double (X)"), "XX": ("rekontra (XX)",
+    "redouble (XX)"), "z-wyjsciem": ("z wyjściem", "z wyjściem"), "bez-wyjscia": ("bez wyjścia", "bez wyjścia"),
+    "bez-bitki": ("bez bitki", "bez bitki"),
+}
+
 _lang = "pl"
 
 
@@ -112,6 +128,11 @@ def get_lang() -> str:
 def t(key: str, **kw) -> str:
     pl, en = TEXT.get(key, (key, key))
     return (pl if _lang == "pl" else en).format(**kw)
+
+
+def choice(value) -> str:
+    pl, en = CHOICES.get(str(value), (str(value), str(value)))
+    return pl if _lang == "pl" else en
 
 
 def word(key: str) -> str:

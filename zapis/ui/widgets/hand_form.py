@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
-from zapis.ui.i18n import label, t
+from zapis.ui.i18n import choice, label, t
 
 
 class FormError(Exception):
@@ -73,7 +73,7 @@ class HandForm(Widget):
     def _controls(self, f: Field) -> ComposeResult:
         k, base = f.kind, f"in-{f.name}"
         if k == "choice":
-            yield Select([(str(c) or "—", c) for c in f.choices], id=base, allow_blank=True,
+            yield Select([(choice(c), c) for c in f.choices], id=base, allow_blank=True,
                          prompt=label(f), compact=True)
         elif k == "player":
             yield Select([(p, p) for p in self.players], id=base, prompt=label(f), compact=True)
