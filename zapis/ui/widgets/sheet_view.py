@@ -25,7 +25,8 @@ class SheetView(DataTable):
     def _layout(self, sheet: Sheet, edited: set[int]) -> tuple[tuple, list[tuple]]:
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
-        longest = max((len(r.label) for sec in sheet.sections for r in sec.rows), default=8)
+        longest = max([len(r.label) for sec in sheet.sections for r in sec.rows]
+                      + [len(first.label_header) if first else 0], default=8)
         columns = (first.label_header if first else "", min(max(longest, 8) + 2, 30),
                    tuple(first.columns[j] if first and j < len(first.columns) else "" for j in range(width)))
         rows: list[tuple] = []  # (hand, label, cells) in order
