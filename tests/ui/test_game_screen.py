@@ -242,3 +242,12 @@ async def test_help_history_and_export_dialogs_open(db, app_factory):
         await pilot.press("escape", "p")
         await pilot.pause()
         assert type(app.screen).__name__ == "PlayersScreen"
+
+
+async def test_keys_typed_after_quit_open_nothing(db, app_factory):
+    new_game(db, "tysiac", P3, [{"declarer": "Ala", "bid": 100, "points": {"Ala": 100, "Bartek": 10, "Celina": 10}}])
+    app = app_factory("pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "s", "x", "g")
+        await pilot.pause()
+    assert app.return_code in (0, None)

@@ -73,7 +73,15 @@ class ZapisApp(App):
         from zapis.ui.screens.evening import EveningScreen
         self.push_screen(EveningScreen())
 
+    closing = False
+
+    def exit(self, *args, **kw) -> None:
+        self.closing = True
+        super().exit(*args, **kw)
+
     def push_screen(self, screen, *args, **kw):
+        if self.closing:  # a key typed after "quit": nothing more opens
+            return None
         translate_bindings(screen)
         return super().push_screen(screen, *args, **kw)
 

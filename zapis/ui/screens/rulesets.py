@@ -3,6 +3,7 @@ saved as a TOML file that extends the original."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import tomli_w
@@ -78,7 +79,7 @@ class RulesetsScreen(Screen):
         if self.current is None or getattr(self, "selected", None) not in self.current.values:
             return
         field = self.query_one("#param-value", Input)
-        field.value = tomli_w.dumps({"v": self.changes.get(self.selected, self.current[self.selected])})[4:].strip()
+        field.value = _toml_value(self.changes.get(self.selected, self.current[self.selected]))
         field.focus()
 
     @on(Input.Submitted, "#param-value")
@@ -120,6 +121,20 @@ class RulesetsScreen(Screen):
         msg.update(t("variant_saved", path=str(path)))
 
 
+def _toml_value(v) -> str:
+    """A value as a TOML literal on one line (inline tables for tables)."""
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return tomli_w.dumps({"v": v})[4:].strip()
+
+
+def _key(k: str) -> str:
+    return k if k.replace("_", "").replace("-", "").isalnum() else json.dumps(k)
+
+
 def _short(v) -> str:
-    s = tomli_w.dumps({"v": v})[4:].strip()
+    """A value on one line, as TOML would write it inline."""
+    s = json.dumps(v, ensure_ascii=False).replace('": ', ' = ').replace('{"', '{ ').replace(', "', ', ')
     return s if len(s) < 40 else s[:37] + "..."

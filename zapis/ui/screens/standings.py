@@ -33,6 +33,8 @@ class StandingsScreen(Screen):
             self.set_interval(5, self.refresh_table)
 
     def refresh_table(self) -> None:
+        if not self.is_attached or not self.query("#standings"):
+            return  # the app is closing
         ev = self.app.store.evening(self.evening_id)
         self.query_one("#standings-title", Label).update(
             Text(f"{t('standings')} — {ev['date']} {ev['title']}", style="bold"))
