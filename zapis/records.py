@@ -30,7 +30,6 @@ class GameRecord:
     start: dict[str, Any] = field(default_factory=dict)
     title: str | None = None
     date: dt.date | None = None
-    base: Path | None = None  # where a ruleset path is resolved from
 
     def to_toml_dict(self, module: ScoringModule | None = None) -> dict[str, Any]:
         pkey = module.players_key if module else "players"
@@ -121,7 +120,7 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     if problems:
         raise ZapisError(problems, source)
     rec = GameRecord(ruleset=ref, players=data[pkey], hands=list(hands), rules=dict(rules_over),
-                     start=dict(start), title=data.get("title"), date=data.get("date"), base=base)
+                     start=dict(start), title=data.get("title"), date=data.get("date"))
     return rec, rules, module
 
 

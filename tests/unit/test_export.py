@@ -49,7 +49,7 @@ def test_csv_hands_and_standings(store):
     files = export(store, 1, "csv")
     hands = list(csv.reader(io.StringIO(files["hands.csv"].lstrip("\ufeff"))))
     assert hands[0][:6] == ["evening", "date", "table", "game", "ruleset", "hand"]
-    assert "Łukasz" not in files["hands.csv"] and "Ala score" in hands[0]
+    assert "Ala score" in hands[0]
     assert len(hands) - 1 == sum(len(store.sheet(g.id).hands) for g in store.games(1))
     rubber = [r for r in hands if r[4] == "bridge-rubber"]
     total_col = hands[0].index("Bartek total")
@@ -59,6 +59,15 @@ def test_csv_hands_and_standings(store):
     assert files["standings.csv"].startswith("\ufeff")  # spreadsheets read it as UTF-8
 
 
+def test_csv_keeps_polish_letters(store):
+    store.rename_player("Ala", "Łucja Żółć")
+    files = export(store, 1, "csv")
+    raw = files["hands.csv"].encode("utf-8")
+    assert raw.startswith(b"\xef\xbb\xbf")  # the BOM that tells a spreadsheet it is UTF-8
+    assert "Łucja Żółć score" in raw.decode("utf-8-sig").splitlines()[0]
+    assert "Łucja Żółć" in files["standings.csv"]
+
+
 def test_json_has_each_game_as_record_and_result(store):
     data = json.loads(export(store, 1, "json")["evening-1.json"])
     assert data["evening"]["place"] == "u Bogdana"
@@ -66,7 +75,13 @@ def test_json_has_each_game_as_record_and_result(store):
     assert set(g) == {"id", "table", "stake", "record", "result"}
     assert g["record"]["format"] == "zapis/1"
     assert [s["player"] for s in data["standings"]]
-    assert sum(p["amount"] for p in data["settlement"]) >= 0
+    # the payments settle every player's money exactly
+    net = {s["player"]: s["money"] for s in data["standings"]}
+    for p in data["settlement"]:
+        assert p["amount"] > 0
+        net[p["from"]] += p["amount"]
+        net[p["to"]] -= p["amount"]
+    assert set(net.values()) == {0}
 
 
 def test_html_is_self_contained_and_printable(store):

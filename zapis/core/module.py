@@ -88,10 +88,15 @@ class ScoringModule:
         return []
 
     def check_hands(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
-        """Every problem of every hand, placed as hands[i].field."""
+        """Every problem of every hand, placed as hands[i].field, then the order of the hands."""
+        return self.check_each(rules, players, hands) or self.check_sequence(rules, players, hands)
+
+    def check_each(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                   first: int = 0) -> list[Problem]:
+        """Each hand on its own (its fields, its sums), numbered from `first`."""
         fields = self.hand_fields(rules, players)
         out: list[Problem] = []
-        for i, hand in enumerate(hands):
+        for i, hand in enumerate(hands, start=first):
             place = f"{self.hands_key}[{i}]"
             if not isinstance(hand, dict):
                 out.append(Problem(place, f"{fmt(hand)} is not a table"))
@@ -100,8 +105,6 @@ class ScoringModule:
             if not found:
                 found = [p.under(place) for p in self.check_hand(rules, players, hand)]
             out += found
-        if not out:
-            out = self.check_sequence(rules, players, hands)
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:

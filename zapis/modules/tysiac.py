@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import Cell, Check, HandResult, Row, Section, Sheet
+from zapis.core.sheet import Cell, HandResult, Row, Section, Sheet
 
 SUITS = ("spades", "clubs", "diamonds", "hearts")
 SUIT_PL = {"spades": "♠ wino", "clubs": "♣ żołądź", "diamonds": "♦ dzwonek", "hearts": "♥ czerwień", "aces": "asy"}
@@ -104,7 +104,8 @@ class TysiacModule(ScoringModule):
                        Field("melds", "list", choices=SUITS, label={"pl": "meldunek", "en": "meld"}),
                        Field("points", "int", min=0, max=120, label={"pl": "punkty", "en": "points"}))),
         ]
-        return fields if len(players) == 4 else fields[:-1]
+        # only the dealer who sits out at a four-player table sees a musik of his own
+        return fields if len(players) == 4 else [f for f in fields if f.name != "musik"]
 
     def _playing(self, players: list[str], dealer: str) -> list[str]:
         return [p for p in players if p != dealer] if len(players) == 4 else list(players)
@@ -334,7 +335,6 @@ class TysiacModule(ScoringModule):
         for p in sheet.extra["barrier"]:
             if finished_at is None:
                 sheet.notes.append(f"{p} jest na beczce / is on the barrier ({totals[p]})")
-        sheet.checks.append(Check("punkty z kart sumują się do 120 / card points sum to 120", True))
         return sheet
 
 

@@ -325,10 +325,8 @@ class Store:
             if action != "undo":
                 # the other hands were checked when they were entered: check this one, then the order
                 # of them all (an owed deal, a game already over) and that the whole game still scores
-                problems = module.check_hands(rules, rec.players, [hand])
-                problems = [Problem(p.place.replace(f"{module.hands_key}[0]", f"{module.hands_key}[{position}]", 1),
-                                    p.message) for p in problems]
-                problems = problems or module.check_sequence(rules, rec.players, hands)
+                problems = (module.check_each(rules, rec.players, [hand], first=position)
+                            or module.check_sequence(rules, rec.players, hands))
                 if problems:
                     raise ZapisError(problems)
                 module.score(rules, rec.players, hands, rec.start)

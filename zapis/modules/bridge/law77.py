@@ -50,6 +50,12 @@ def parse_contract(text: str) -> tuple[int, str] | None:
     return level, strain
 
 
+def result_text(c: Contract, tricks: int) -> str:
+    """"=" when the contract is made exactly, "+1" / "-2" otherwise."""
+    d = tricks - c.needed
+    return "=" if d == 0 else f"{d:+d}"
+
+
 def vulnerable(vul: str, side: str) -> bool:
     return vul == "both" or vul == side
 
@@ -147,8 +153,7 @@ class Breakdown:
         return self.below + self.above + self.premium - self.undertricks
 
     def result(self) -> str:
-        d = self.tricks - self.contract.needed
-        return "=" if d == 0 else f"{d:+d}"
+        return result_text(self.contract, self.tricks)
 
     def words(self) -> str:
         """How the score was made, e.g. "120 + nadróbka 30 + partia 500 = 650"."""

@@ -15,7 +15,7 @@ from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
-    imps, parse_contract, vulnerable, with_premium,
+    imps, parse_contract, result_text, vulnerable, with_premium,
 )
 
 # The seed's expected-score table for the Polish "zapis IMP": HCP of the stronger side -> NV, V.
@@ -199,12 +199,7 @@ class _Deal:
     def label(self) -> str:
         if self.contract is None:
             return "pas"
-        return f"{self.contract.pretty()} {self.declarer} {breakdown_result(self.contract, self.tricks)}"
-
-
-def breakdown_result(c: Contract, tricks: int) -> str:
-    d = tricks - c.needed
-    return "=" if d == 0 else f"{d:+d}"
+        return f"{self.contract.pretty()} {self.declarer} {result_text(self.contract, self.tricks)}"
 
 
 def _parse(hand: Mapping[str, Any]) -> _Deal:

@@ -11,10 +11,10 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule
-from zapis.core.sheet import Cell, Row, Section, Sheet, fmt_number, running
+from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
-    parse_contract, vulnerable,
+    parse_contract, result_text, vulnerable,
 )
 
 PARAMS = (
@@ -244,12 +244,19 @@ class PairsModule(ScoringModule):
                             "pairs": {num: list(v) for num, v in pairs.items()}})
 
 
-def _score_ns(res: Mapping[str, Any], values: Values) -> int:
+def _contract(res: Mapping[str, Any]) -> Contract | None:
+    """The result's contract; None when the board was passed out."""
     text = res["contract"]
     if text.strip().lower() == "pass":
-        return 0
+        return None
     level, strain = parse_contract(text)
-    c = Contract(level, strain, DOUBLES[res.get("double", "")])
+    return Contract(level, strain, DOUBLES[res.get("double", "")])
+
+
+def _score_ns(res: Mapping[str, Any], values: Values) -> int:
+    c = _contract(res)
+    if c is None:
+        return 0
     _, vul = board_dealer_vul(res["board"])
     side = SIDE_OF[res["declarer"]]
     s = duplicate_score(c, vulnerable(vul, side), res["tricks"], values)
@@ -257,12 +264,8 @@ def _score_ns(res: Mapping[str, Any], values: Values) -> int:
 
 
 def _contract_text(res: Mapping[str, Any]) -> str:
-    if res["contract"].strip().lower() == "pass":
-        return "pas"
-    level, strain = parse_contract(res["contract"])
-    c = Contract(level, strain, DOUBLES[res.get("double", "")])
-    d = res["tricks"] - c.needed
-    return f"{c.pretty()} {res['declarer']} {'=' if d == 0 else f'{d:+d}'}"
+    c = _contract(res)
+    return "pas" if c is None else f"{c.pretty()} {res['declarer']} {result_text(c, res['tricks'])}"
 
 
 def _adj_imps(pct: int, unit: int) -> int:
@@ -285,4 +288,4 @@ def _datum(scores: list[int], drop: int, rounding: str) -> int:
     return r * 10
 
 
-__all__ = ["PairsModule", "fmt_number"]
+__all__ = ["PairsModule"]
