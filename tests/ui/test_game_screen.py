@@ -251,3 +251,18 @@ async def test_keys_typed_after_quit_open_nothing(db, app_factory):
         await pilot.press("q", "s", "x", "g")
         await pilot.pause()
     assert app.return_code in (0, None)
+
+
+async def test_the_form_does_not_pin_an_override_the_rules_derive(db, app_factory):
+    # bridge's `vulnerable` is an override: the form must leave it empty, or every hand would carry it
+    gid = new_game(db, "bridge-rubber", P4)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        await type_into(pilot, "in-contract", "4S")
+        form.query_one("#in-declarer").value = "N"
+        await type_into(pilot, "in-tricks", "10")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Store(db).hands(gid) == [{"contract": "4S", "declarer": "N", "tricks": 10}]
+        assert "vulnerable" not in form.values()

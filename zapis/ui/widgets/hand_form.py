@@ -276,10 +276,12 @@ class HandForm(Widget):
         self.refresh_visibility()
 
     def prefill(self, suggestions: dict[str, Any] | None) -> None:
-        """Defaults that follow the game: a choice the module names as what comes next (the owed deal)."""
+        """Defaults that follow the game: a required choice the module names as what comes next (the owed
+        deal). An optional field is an override (bridge's `vulnerable`): filling it in would pin the
+        value in the record, so it stays empty."""
         for f in self.fields:
             v = (suggestions or {}).get(f.name)
-            if f.kind == "choice" and v in f.choices:
+            if f.required and f.kind == "choice" and v in f.choices:
                 w = self._get(f"in-{f.name}")
                 if w.value is Select.NULL or w.value == Select.BLANK:
                     w.value = v
