@@ -15,7 +15,7 @@ from zapis.core.sheet import fmt_number
 from zapis.store import ConflictError
 from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
-from zapis.ui.i18n import t, word
+from zapis.ui.i18n import choice, t, word
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
 
@@ -208,4 +208,4 @@ def _short(v) -> str:
         return "{" + ", ".join(f"{k} {_short(x)}" for k, x in v.items()) + "}"
     if isinstance(v, list):
         return ", ".join(map(str, v))
-    return str(v)
+    return choice(v) if isinstance(v, str) else str(v)
