@@ -244,7 +244,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from zapis.serve import build_server
 
-    build_server(args.db, args.lang, args.host, args.port, args.code).serve()
+    build_server(args.db, args.lang, args.host, args.port, args.code, max_sessions=args.max_sessions,
+                 font_size=args.font_size, extra_hosts=args.allow_host or []).serve()
     return 0
 
 
@@ -310,7 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="serve the app to web browsers (tablets); the board at /board")
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
     sv.add_argument("--port", type=int, default=8000)
-    sv.add_argument("--code", help="the access code for other machines (default: a random one, printed)")
+    sv.add_argument("--code", help="the short access code for other machines, at least 6 characters (default: a "
+                                   "random one, printed); the QR code carries a long key instead")
+    sv.add_argument("--max-sessions", type=int, default=16, metavar="N",
+                    help="at most N app sessions at once (each is one process; default 16)")
+    sv.add_argument("--font-size", type=int, default=16, metavar="PX",
+                    help="the browser's font size (default 16: a touch target of 3 rows is about 56 px)")
+    sv.add_argument("--allow-host", action="append", metavar="NAME",
+                    help="another name or address the tablets use to reach this machine (repeatable)")
     sv.set_defaults(func=cmd_serve)
     dm = sub.add_parser("demo", help="a sample evening in a temporary database")
     dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)

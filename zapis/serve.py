@@ -1,97 +1,404 @@
 """`zapis serve`: the app in web browsers (textual-serve), for the tablets at the tables.
 
-It listens on localhost unless told otherwise. For any other address it prints an access code:
-a browser that is not on this machine must open the app with ?code=... once (a cookie keeps it).
-The scoreboard at /board (read-only: it cannot change anything) needs no code.
+A served tablet is a stranger. What guards the laptop:
+
+- Every request must name this server by an address it listens on (no DNS rebinding), and every
+  websocket must come from a page of that same address (its `Origin`): a page of another site,
+  opened on the laptop or on a tablet, cannot drive the app.
+- Beyond this machine, a browser needs the access key (at least 96 bits, what the QR code
+  carries) or the short code; wrong tries are limited per address (`Lockout`). A browser that got
+  in holds a session token in its cookie, never the key or the code; the key leaves the address bar
+  at once (a redirect), and neither reaches any log (the access log writes paths without queries).
+- App sessions are capped (`--max-sessions`); every session is one process, so this is the memory
+  bound. The board is one shared page process-free (zapis.web).
+- The served app delivers exports as downloads and never writes where a tablet says (zapis.ui.app).
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import html
+import json
+import logging
+import os
 import secrets
 import shlex
+import signal
+import socket
 import sys
-from typing import Any
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlencode
 
-import aiohttp_jinja2
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, log
+from textual_serve.server import Server
 
-LOCAL = ("127.0.0.1", "::1", "localhost")
-COOKIE = "zapis_code"
+from zapis.core.errors import Problem, ZapisError
+
+log = logging.getLogger("zapis.serve")
+
+LOCAL = ("127.0.0.1", "::1")
+SESSION_COOKIE = "zapis_session"
+TABLE_COOKIE = "zapis_table"
+MIN_CODE = 6
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = Path(__import__("textual_serve").__file__).resolve().parent / "static"
+
+TEXT = {
+    "title": ("zapis", "zapis"),
+    "need_code": ("Wpisz kod dostępu wyświetlony na laptopie kierownika albo zeskanuj jego kod QR.",
+                  "Type the access code shown on the director's laptop, or scan its QR code."),
+    "code": ("Kod dostępu", "Access code"),
+    "enter": ("Wejdź", "Enter"),
+    "wrong": ("Zły kod. Spróbuj jeszcze raz.", "Wrong code. Try again."),
+    "locked": ("Za dużo błędnych prób z tego urządzenia: spróbuj za {s} s.",
+               "Too many wrong tries from this device: try again in {s} s."),
+    "full": ("Wszystkie miejsca zajęte ({n} sesji). Zamknij zapis na innym tablecie "
+             "albo poproś kierownika o więcej (zapis serve --max-sessions).",
+             "Every place is taken ({n} sessions). Close zapis on another tablet, "
+             "or ask the director for more (zapis serve --max-sessions)."),
+    "host": ("Ten adres nie należy do tego serwera zapis.", "This address does not belong to this zapis server."),
+    "origin": ("Połączenie z innej strony odrzucone.", "A connection from another site was refused."),
+    "again": ("Odśwież", "Reload"),
+}
+
+
+def say(lang: str, key: str, **kw) -> str:
+    pl, en = TEXT[key]
+    return (en if lang == "en" else pl).format(**kw)
 
 
 def is_local(request: web.Request) -> bool:
     return (request.remote or "") in LOCAL
 
 
-def make_guard(code: str | None):
-    """Middleware: everything but the board and its static files needs the code from other machines."""
+class Lockout:
+    """At most `limit` wrong tries per address in `window` seconds; then that address waits."""
 
-    @web.middleware
-    async def guard(request: web.Request, handler):
-        path = request.path
-        if code is None or is_local(request) or path.startswith(("/board", "/static")):
-            return await handler(request)
-        given = request.query.get("code") or request.cookies.get(COOKIE)
-        if not given or not secrets.compare_digest(given, code):
-            return web.Response(status=403, text="zapis: this needs the access code printed when the server "
-                                                 "started: open /?code=...  (the scoreboard /board needs none)")
-        response = await handler(request)
-        if request.query.get("code") and isinstance(response, web.Response):
-            response.set_cookie(COOKIE, code, httponly=True, samesite="Strict")
-        return response
+    def __init__(self, limit: int = 10, window: float = 60.0, clock: Callable[[], float] = time.monotonic):
+        self.limit, self.window, self.clock = limit, window, clock
+        self.failures: dict[str, deque[float]] = {}
 
-    return guard
+    def _recent(self, address: str) -> deque[float]:
+        now = self.clock()
+        q = self.failures.get(address)
+        if q is None:
+            return deque()
+        while q and q[0] <= now - self.window:
+            q.popleft()
+        if not q:
+            del self.failures[address]
+        return q
+
+    def wait(self, address: str) -> float:
+        """Seconds this address must wait before its next try (0: it may try now)."""
+        q = self._recent(address)
+        return max(0.0, q[0] + self.window - self.clock()) if len(q) >= self.limit else 0.0
+
+    def failed(self, address: str) -> None:
+        self._recent(address)
+        self.failures.setdefault(address, deque()).append(self.clock())
+        if len(self.failures) > 10_000:  # a flood of addresses cannot grow this without bound
+            self.failures.pop(next(iter(self.failures)))
+
+
+class Access:
+    """Who may come in from another machine: the key, the short code, and the sessions they open."""
+
+    def __init__(self, key: str, code: str | None = None, lockout: Lockout | None = None,
+                 session_hours: float = 24.0):
+        self.key, self.code = key, code
+        self.lockout = lockout or Lockout()
+        self.sessions: dict[str, float] = {}
+        self.session_seconds = session_hours * 3600
+
+    def matches(self, given: str) -> bool:
+        ok = secrets.compare_digest(given.encode(), self.key.encode())
+        if self.code is not None:
+            ok = secrets.compare_digest(given.encode(), self.code.encode()) or ok
+        return ok
+
+    def new_session(self) -> str:
+        token = secrets.token_urlsafe(32)
+        self.sessions[token] = time.monotonic() + self.session_seconds
+        return token
+
+    def has_session(self, token: str | None) -> bool:
+        until = self.sessions.get(token or "")
+        if until is None:
+            return False
+        if until < time.monotonic():
+            del self.sessions[token]
+            return False
+        return True
+
+
+def new_key() -> str:
+    """The access key the QR code carries: 96 random bits, URL-safe."""
+    return secrets.token_urlsafe(12)
+
+
+def check_code(code: str | None) -> str | None:
+    if code is None:
+        return None
+    code = code.strip()
+    if len(code) < MIN_CODE or len(code) > 64 or not code.isprintable() or " " in code:
+        raise ZapisError([Problem("--code", f"needs {MIN_CODE} to 64 characters without spaces "
+                                            f"(a short code is guessed quickly)")])
+    return code
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses a tablet on the same network can use (IPv4 first, no loopback)."""
+    import ipaddress
+
+    import ifaddr
+
+    v4, v6 = [], []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                a = ipaddress.ip_address(ip.ip)
+                if not a.is_loopback and not a.is_link_local:
+                    v4.append(str(a))
+            else:
+                a = ipaddress.ip_address(ip.ip[0])
+                if not a.is_loopback and not a.is_link_local:
+                    v6.append(f"[{a}]")
+    return list(dict.fromkeys(v4 + v6))
+
+
+def host_names() -> list[str]:
+    name = socket.gethostname()
+    out = [name] if name and name != "localhost" else []
+    if out and "." not in name:
+        out.append(f"{name}.local")  # mDNS: how most tablets reach a laptop by name
+    return out
+
+
+def _port_suffix(port: int) -> str:
+    return "" if port == 80 else f":{port}"
+
+
+def allowed_hosts(host: str, port: int, extra: list[str] = ()) -> set[str]:
+    """The Host headers this server answers to: its own names and addresses, never another site's."""
+    names = ["localhost", "127.0.0.1", "[::1]", *extra]
+    if host in ("0.0.0.0", "::", ""):
+        names += host_names() + lan_addresses()
+    elif host not in ("127.0.0.1", "localhost", "::1"):
+        names.append(f"[{host}]" if ":" in host else host)
+    return {n.lower() + sfx for n in names for sfx in {_port_suffix(port), f":{port}"}}
+
+
+def safe_log_line(text: str, limit: int = 200) -> str:
+    """A request path as one printable line for the log (no escape sequences, bounded)."""
+    return "".join(c if c.isprintable() else "?" for c in text)[:limit]
+
+
+class PathOnlyAccessLogger(AbstractAccessLogger):
+    """Method, path and status: never the query (the access key travels there) nor any header."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info("%s %s %s %s", safe_log_line(request.remote or "-", 60), request.method,
+                         safe_log_line(request.path), response.status)
+
+
+def _page(lang: str, body: str, status: int) -> web.Response:
+    return web.Response(status=status, content_type="text/html", charset="utf-8", text=(
+        "<!DOCTYPE html><html lang='{0}'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'><title>zapis</title>"
+        "<style>body{{font:20px/1.5 sans-serif;background:#0c181f;color:#eee;display:flex;justify-content:center;"
+        "padding:2em}}main{{max-width:32em}}input,button{{font-size:28px;padding:.4em;margin:.3em 0;"
+        "min-height:48px}}input{{width:8em;letter-spacing:.1em}}button{{background:#5e0ba7;color:#fff;border:0;"
+        "padding:.4em 1.2em}}.bad{{color:#ff8080}}</style></head><body><main>{1}</main></body></html>"
+    ).format(lang, body))
 
 
 class ZapisServer(Server):
-    def __init__(self, command: str, board_command: str, host: str, port: int, code: str | None):
-        super().__init__(command, host=host, port=port, title="zapis")
-        self.board_command = board_command
-        self.code = code
+    def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
+                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = ()):
+        base = [sys.executable, "-m", "zapis"]
+        if db:
+            base += ["--db", str(db)]
+        if lang:
+            base += ["--lang", lang]
+        super().__init__(shlex.join(base + ["app"]), host=host, port=port, title="zapis",
+                         templates_path=TEMPLATES, statics_path=STATIC)
+        self.base_command = base
+        self.db, self.lang = db, (lang or "pl")
+        self.access = access
+        self.max_sessions = max_sessions
+        self.font_size = font_size
+        self.hosts = allowed_hosts(host, port, extra_hosts)
+        self.sessions: set[AppService] = set()
+        self.board = None
 
+    # --- the command a session runs ------------------------------------------------------------------
+    def app_command(self, table: int | None = None) -> str:
+        return shlex.join(self.base_command + ["app"] + (["--table", str(table)] if table else []))
+
+    # --- the addresses -----------------------------------------------------------------------------------
+    def urls(self) -> list[str]:
+        """What a tablet can open: LAN addresses and host names when listening on all of them."""
+        sfx = _port_suffix(self.port)
+        if self.host in ("0.0.0.0", "::", ""):
+            names = lan_addresses() + host_names()
+        else:
+            names = [f"[{self.host}]" if ":" in self.host else self.host]
+        return [f"http://{n}{sfx}/" for n in names] or [f"http://localhost{sfx}/"]
+
+    def entry_url(self, url: str, board: bool = False) -> str:
+        """The URL with the access key in it (what the QR code shows)."""
+        path = url + ("board" if board else "")
+        return f"{path}?{urlencode({'key': self.access.key})}" if self.access else path
+
+    # --- the web application ---------------------------------------------------------------------------
     async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.middlewares.append(make_guard(self.code))
-        app.add_routes([web.get("/board", self.handle_board_index, name="board"),
-                        web.get("/board/ws", self.handle_board_websocket, name="board_ws")])
+        import aiohttp_jinja2
+        import jinja2
+
+        app = web.Application(middlewares=[self.guard], client_max_size=64 * 1024)
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True)
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.post("/login", self.handle_login, name="login"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get(r"/ws/{table:\d{1,3}}", self.handle_websocket, name="table_websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+        ])
+        self.mount_board(app)
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
         return app
 
-    async def _context(self, request: web.Request) -> dict[str, Any]:
-        """The page's links, built from the address the browser used (not 0.0.0.0)."""
-        configured = self.public_url
-        self.public_url = f"{request.scheme}://{request.host}"
+    def mount_board(self, app: web.Application) -> None:
         try:
-            return await Server.handle_index.__wrapped__(self, request)
-        finally:
-            self.public_url = configured
+            from zapis.web.board import Board
+        except ImportError:  # the terminal board, one process per viewer (until the web board lands)
+            async def index(request):
+                import aiohttp_jinja2
+                ctx = {"font_size": self.font_size, "app_websocket_url": f"ws://{request.host}/board/ws",
+                       "lang": self.lang, "table": None, "static_url": "/static/"}
+                return aiohttp_jinja2.render_template("app_index.html", request, ctx)
 
-    async def handle_index(self, request: web.Request) -> web.Response:
-        return aiohttp_jinja2.render_template("app_index.html", request, await self._context(request))
+            async def ws(request):
+                request.match_info["board"] = "1"
+                return await self.handle_websocket(request)
+            app.add_routes([web.get("/board", index), web.get("/board/ws", ws)])
+            return
+        self.board = Board(self.db, self.lang)
+        self.board.add_routes(app)
 
-    async def handle_board_index(self, request: web.Request) -> web.Response:
-        context = await self._context(request)
-        context["app_websocket_url"] = context["app_websocket_url"].replace("/ws", "/board/ws")
-        context["application"] = {"name": "zapis — tablica / board"}
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+    @web.middleware
+    async def guard(self, request: web.Request, handler) -> web.StreamResponse:
+        lang = self.lang
+        if request.host.lower() not in self.hosts:
+            return _page(lang, f"<p>{say(lang, 'host')}</p>", 421)
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            origin = request.headers.get("Origin", "")
+            if origin.lower() not in (f"http://{request.host}".lower(), f"https://{request.host}".lower()):
+                return web.Response(status=403, text=say(lang, "origin"))
+        if request.path.startswith("/static/") or self.access is None or is_local(request):
+            return await handler(request)
+        if self.access.has_session(request.cookies.get(SESSION_COOKIE)):
+            return await handler(request)
+        if request.path == "/login" and request.method == "POST":
+            return await handler(request)
+        given = request.query.get("key") or request.query.get("code")
+        if given:
+            rest = {k: v for k, v in request.query.items() if k not in ("key", "code")}
+            target = request.path + ("?" + urlencode(rest) if rest else "")
+            return self._try(request, given, target)
+        return self._login_page(request, 401)
 
-    async def handle_board_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        return await self._run(request, self.board_command)
+    def _try(self, request: web.Request, given: str, target: str) -> web.Response:
+        address = request.remote or "?"
+        wait = self.access.lockout.wait(address)
+        if wait > 0:
+            return self._login_page(request, 429, say(self.lang, "locked", s=int(wait) + 1))
+        if not self.access.matches(given):
+            self.access.lockout.failed(address)
+            return self._login_page(request, 403, say(self.lang, "wrong"))
+        response = web.Response(status=303, headers={
+            "Location": target if target.startswith("/") and not target.startswith("//") else "/"})
+        response.set_cookie(SESSION_COOKIE, self.access.new_session(), httponly=True, samesite="Strict",
+                            max_age=int(self.access.session_seconds))
+        return response
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        return await self._run(request, self.command)
+    def _login_page(self, request: web.Request, status: int, error: str = "") -> web.Response:
+        lang = self.lang
+        target = request.path if request.path in ("/", "/board") else "/"
+        table = request.query.get("table", "")
+        bad = f"<p class='bad'>{html.escape(error)}</p>" if error else ""
+        body = (f"<h1>zapis</h1><p>{say(lang, 'need_code')}</p>{bad}"
+                f"<form method='post' action='/login'><input type='hidden' name='next' value='{html.escape(target)}'>"
+                f"<input type='hidden' name='table' value='{html.escape(table[:3])}'>"
+                f"<label>{say(lang, 'code')}<br><input name='code' autocomplete='off' inputmode='text' autofocus "
+                f"required maxlength='64'></label><br><button>{say(lang, 'enter')}</button></form>")
+        return _page(lang, body, status)
 
-    async def _run(self, request: web.Request, command: str) -> web.WebSocketResponse:
+    async def handle_login(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        target = "/board" if form.get("next") == "/board" else "/"
+        table = _table(str(form.get("table", "")))
+        if table:
+            target += f"?table={table}"
+        if self.access is None or is_local(request) or self.access.has_session(request.cookies.get(SESSION_COOKIE)):
+            return web.Response(status=303, headers={"Location": target})
+        return self._try(request, str(form.get("code", ""))[:64], target)
+
+    # --- the app page and its sessions ----------------------------------------------------------------
+    def _full(self) -> web.Response | None:
+        if len(self.sessions) >= self.max_sessions:
+            return _page(self.lang, f"<p>{say(self.lang, 'full', n=self.max_sessions)}</p>"
+                                    f"<p><a href='/'>{say(self.lang, 'again')}</a></p>", 503)
+        return None
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        import aiohttp_jinja2
+
+        full = self._full()
+        if full is not None:
+            return full
+        table = _table(request.query.get("table")) if "table" in request.query else _table(
+            request.cookies.get(TABLE_COOKIE))
+        scheme = "wss" if request.secure else "ws"
+        ws = f"{scheme}://{request.host}/ws" + (f"/{table}" if table else "")
+        font = _int(request.query.get("fontsize"), self.font_size)
+        context = {"font_size": min(max(font, 10), 40), "app_websocket_url": ws, "lang": self.lang,
+                   "table": table, "static_url": "/static/"}
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if "table" in request.query:  # chosen once, remembered on this tablet
+            if table:
+                response.set_cookie(TABLE_COOKIE, str(table), max_age=365 * 24 * 3600, samesite="Strict")
+            else:
+                response.del_cookie(TABLE_COOKIE)
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = _int(request.query.get("width"), 80)
-        height = _int(request.query.get("height"), 24)
+        if not websocket.can_prepare(request).ok:
+            return web.Response(status=400, text="zapis: websocket only")
+        if len(self.sessions) >= self.max_sessions:
+            return web.Response(status=503, text=say(self.lang, "full", n=self.max_sessions))
+        table = _table(request.match_info.get("table"))
+        width = min(max(_int(request.query.get("width"), 80), 20), 400)
+        height = min(max(_int(request.query.get("height"), 24), 8), 200)
         service: AppService | None = None
         try:
             await websocket.prepare(request)
-            service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                 close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            command = shlex.join(self.base_command + ["board"]) if request.match_info.get("board") else \
+                self.app_command(table)
+            service = AppService(command, write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=self.debug)
+            self.sessions.add(service)
             await service.start(width, height)
             try:
                 await self._process_messages(websocket, service)
@@ -99,35 +406,137 @@ class ZapisServer(Server):
                 await service.stop()
         except asyncio.CancelledError:
             await websocket.close()
-        except Exception as error:  # a broken browser connection must not stop the server
-            log.exception(error)
+        except Exception as error:  # a broken browser connection must not stop the server; one line, no headers
+            log.warning("a session ended with an error: %s", type(error).__name__)
         finally:
             if service is not None:
+                self.sessions.discard(service)
                 await service.stop()
         return websocket
 
+    # --- starting and stopping -------------------------------------------------------------------------
+    def initialize_logging(self) -> None:
+        """Plain one-line logs: no tracebacks with local variables (they would hold the key)."""
+        logging.basicConfig(level="INFO", format="%(asctime)s %(message)s", datefmt="%H:%M:%S",
+                            stream=sys.stderr, force=True)
+
+    def announce(self, out=None) -> str:
+        """The addresses, the code and a QR code of the entry URL, as text for the terminal."""
+        import io
+
+        import segno
+
+        lines = []
+        urls = self.urls()
+        for url in urls:
+            lines.append(f"zapis: {url}    tablica / board: {url}board")
+        if self.access:
+            lines.append(f"Kod dostępu / access code: {self.access.code or self.access.key}")
+            entry = self.entry_url(urls[0])
+            lines.append(f"Tablety / tablets: {entry}")
+            buf = io.StringIO()
+            segno.make(entry, error="m").terminal(out=buf, compact=True, border=2)
+            lines.append(buf.getvalue().rstrip("\n"))
+        lines.append("Ctrl+C: koniec / quit")
+        return "\n".join(lines)
+
+    def announcement_file(self) -> Path:
+        from zapis.store.db import default_db_path
+
+        db = Path(self.db) if self.db else default_db_path()
+        return db.with_name(db.name + ".serve.json")
+
     async def on_startup(self, app: web.Application) -> None:
-        self.console.print(f"zapis: {self.public_url}/  (tablica / board: {self.public_url}/board)", highlight=False)
-        if self.code:
-            self.console.print(f"Kod dostępu / access code: [bold]{self.code}[/bold]  →  "
-                               f"{self.public_url}/?code={self.code}", highlight=False)
-        self.console.print("Ctrl+C: koniec / quit")
+        """Nothing to say yet: the addresses are printed once the port is really ours (`run`)."""
+
+    def write_announcement(self) -> None:
+        """The director's app shows the addresses and the QR code too; the file is this user's alone."""
+        urls = self.urls()
+        data = {"urls": urls, "entry": [self.entry_url(u) for u in urls],
+                "board": [self.entry_url(u, True) for u in urls],
+                "code": self.access.code if self.access else None, "pid": os.getpid()}
+        try:
+            fd = os.open(self.announcement_file(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+        except OSError:
+            pass
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        try:
+            self.announcement_file().unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    def backup_once(self) -> None:
+        """One automatic backup per server start (never one per tablet session)."""
+        from zapis.store import Store
+
+        try:
+            with Store(self.db) as store:
+                if store.evenings():
+                    store.auto_backup()
+        except (ZapisError, OSError) as e:
+            print(f"zapis: no automatic backup: {e}", file=sys.stderr)
+
+    async def run(self, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
+        """Listen, say where, and serve until `stop` is set (or the process is interrupted)."""
+        runner = web.AppRunner(await self._make_app(), access_log_class=PathOnlyAccessLogger,
+                               access_log=logging.getLogger("zapis.access"), handle_signals=False)
+        await runner.setup()
+        try:
+            try:
+                await web.TCPSite(runner, self.host, self.port).start()
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    raise ZapisError([Problem(f"--port {self.port}", "is already in use (another zapis serve?): "
+                                                                     "choose another port with --port")]) from None
+                raise ZapisError([Problem(f"--host {self.host}", f"cannot listen there ({e.strerror})")]) from None
+            print(self.announce(), flush=True)
+            self.write_announcement()
+            if ready is not None:
+                ready.set()
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await runner.cleanup()
+
+    def serve(self, debug: bool = False) -> None:
+        self.debug = debug
+        self.initialize_logging()
+        self.backup_once()
+
+        async def main() -> None:
+            stop = asyncio.Event()
+            try:
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+            await self.run(stop=stop)
+
+        asyncio.run(main())
+
+
+def _table(value: Any) -> int | None:
+    n = _int(value, 0)
+    return n if 1 <= n <= 999 else None
 
 
 def _int(value: Any, default: int) -> int:
     try:
-        return int(value)
+        return int(str(value)[:6])
     except (TypeError, ValueError):
         return default
 
 
-def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None) -> ZapisServer:
-    base = [sys.executable, "-m", "zapis"]
-    if db:
-        base += ["--db", str(db)]
-    if lang:
-        base += ["--lang", lang]
-    local = host in LOCAL
-    if not local and code is None:
-        code = f"{secrets.randbelow(10 ** 6):06d}"
-    return ZapisServer(shlex.join(base + ["app"]), shlex.join(base + ["board"]), host, port, None if local else code)
+def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
+                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = ()) -> ZapisServer:
+    problems = [Problem(opt, f"must be a whole number from {lo} to {hi}") for opt, v, lo, hi in (
+        (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", max_sessions, 1, 1000),
+        (f"--font-size {font_size}", font_size, 8, 48)) if not lo <= v <= hi]
+    if problems:
+        raise ZapisError(problems)
+    code = check_code(code)
+    local = host in ("127.0.0.1", "::1", "localhost")
+    access = None if local else Access(new_key(), code or f"{secrets.randbelow(10 ** 6):06d}")
+    return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
+                       extra_hosts=list(extra_hosts))

@@ -1,90 +1,337 @@
-"""`zapis serve`: another machine needs the access code; the board needs none and changes nothing."""
+"""`zapis serve`: a served tablet is a stranger.
+
+Each attack of the live-evening issue is tried against a real server on the loopback range: a
+cross-site page, a foreign Host (DNS rebinding), guessing the code, reading the logs, flooding
+sessions, and the export dialog of a served session. "Another machine" is played by a client that
+connects from 127.0.0.2 (still this machine's loopback, but not the address the server treats as
+its own console).
+"""
+
+from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import socket
-import threading
+import subprocess
+import sys
+from pathlib import Path
 from unittest import mock
 
-from aiohttp import web
-from aiohttp.test_utils import make_mocked_request
+import aiohttp
+import pytest
 
 from tests.ui.conftest import new_game
-from zapis.serve import build_server, make_guard
+from zapis.serve import (SESSION_COOKIE, Access, Lockout, ZapisServer, allowed_hosts, build_server, check_code,
+                         safe_log_line)
 from zapis.store import Store
-from zapis.ui.app import make_app
+from zapis.ui.app import ZapisApp, make_app, safe_file_name
+from zapis.core.errors import ZapisError
 
 
-def request(path, remote, cookies=None):
-    transport = mock.Mock()
-    transport.get_extra_info.side_effect = lambda name, default=None: (remote, 5555) if name == "peername" else default
-    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in (cookies or {}).items())} if cookies else {}
-    return make_mocked_request("GET", path, headers=headers, transport=transport)
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
-async def ok(_request):
-    return web.Response(text="app")
+@contextlib.asynccontextmanager
+async def running(tmp_path, access: Access | None = None, **kw):
+    port = free_port()
+    server = ZapisServer(str(tmp_path / "s.db"), "pl", "127.0.0.1", port, access, **kw)
+    ready, stop = asyncio.Event(), asyncio.Event()
+    task = asyncio.create_task(server.run(ready, stop))
+    await asyncio.wait_for(ready.wait(), 10)
+    try:
+        yield server, f"http://127.0.0.1:{port}"
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
 
 
-async def test_a_non_local_connection_without_the_code_is_refused():
-    guard = make_guard("123456")
-    # 192.0.2.0/24 is TEST-NET: a documentation address, never contacted; the request is built in memory
-    assert (await guard(request("/", "192.0.2.10"), ok)).status == 403
-    assert (await guard(request("/ws", "192.0.2.10"), ok)).status == 403
-    assert (await guard(request("/?code=000000", "192.0.2.10"), ok)).status == 403
-    good = await guard(request("/?code=123456", "192.0.2.10"), ok)
-    assert good.status == 200 and good.cookies["zapis_code"].value == "123456"
-    assert (await guard(request("/ws", "192.0.2.10", {"zapis_code": "123456"}), ok)).status == 200
-    assert (await guard(request("/", "127.0.0.1"), ok)).status == 200  # this machine needs no code
-    assert (await guard(request("/board", "192.0.2.10"), ok)).status == 200  # the board needs none
+def stranger() -> aiohttp.ClientSession:
+    """A browser on another machine: it connects from another address than the server's console."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.0.2", 0)),
+                                 cookie_jar=aiohttp.CookieJar(unsafe=True))
 
 
-def test_the_server_prints_a_code_only_when_it_listens_beyond_this_machine():
-    assert build_server(None, "pl", "127.0.0.1", 8000).code is None
+def ws_headers(origin: str) -> dict[str, str]:
+    return {"Origin": origin}
+
+
+# --- who may come in ----------------------------------------------------------------------------------
+async def test_another_machine_needs_the_key_or_the_code_and_then_holds_a_session_not_the_code(tmp_path):
+    access = Access("K" * 16, "482913")
+    async with running(tmp_path, access) as (server, url), stranger() as browser:
+        async with browser.get(url + "/") as r:
+            assert r.status == 401 and "kod dostępu" in (await r.text()).lower()
+        async with browser.get(url + "/board") as r:
+            assert r.status == 401  # the board shows the club's names: it needs the access too
+        async with browser.get(url + "/?key=" + "K" * 16 + "&table=3", allow_redirects=False) as r:
+            assert r.status == 303 and r.headers["Location"] == "/?table=3"  # the key leaves the address bar
+            cookie = r.cookies[SESSION_COOKIE].value
+            assert cookie not in ("K" * 16, "482913") and len(cookie) >= 32
+            assert r.cookies[SESSION_COOKIE]["httponly"] and r.cookies[SESSION_COOKIE]["samesite"] == "Strict"
+        async with browser.get(url + "/") as r:
+            assert r.status == 200 and 'name="viewport"' in await r.text()
+    async with running(tmp_path, access) as (server, url), stranger() as browser:
+        async with browser.post(url + "/login", data={"code": "482913", "next": "/"}, allow_redirects=False) as r:
+            assert r.status == 303  # the short code, typed into the page, works too
+        async with browser.get(url + "/") as r:
+            assert r.status == 200
+
+
+async def test_this_machine_needs_no_code(tmp_path):
+    async with running(tmp_path, Access("K" * 16, "482913")) as (server, url), aiohttp.ClientSession() as local:
+        async with local.get(url + "/") as r:
+            assert r.status == 200
+
+
+async def test_wrong_codes_lock_the_address_out(tmp_path):
+    now = [1000.0]
+    access = Access("K" * 16, "482913", Lockout(limit=10, window=60, clock=lambda: now[0]))
+    async with running(tmp_path, access) as (server, url), stranger() as browser:
+        for i in range(10):
+            async with browser.get(url + f"/?code={100000 + i}") as r:
+                assert r.status == 403 and "zły kod" in (await r.text()).lower()
+        async with browser.get(url + "/?code=482913") as r:  # even the right code waits now
+            assert r.status == 429 and "spróbuj za" in (await r.text()).lower()
+        now[0] += 61
+        async with browser.get(url + "/?code=482913", allow_redirects=False) as r:
+            assert r.status == 303
+
+
+def test_the_lockout_counts_per_address_within_the_window():
+    now = [0.0]
+    lock = Lockout(limit=3, window=60, clock=lambda: now[0])
+    for _ in range(3):
+        assert lock.wait("a") == 0
+        lock.failed("a")
+    assert lock.wait("a") == 60 and lock.wait("b") == 0
+    now[0] = 30
+    assert lock.wait("a") == 30
+    now[0] = 60.5
+    assert lock.wait("a") == 0
+
+
+def test_a_short_code_is_refused_and_the_key_is_long():
+    for bad in ("1", "12345", "12 456", "x" * 65):
+        with pytest.raises(ZapisError) as e:
+            check_code(bad)
+        assert "--code" in str(e.value)
+    assert check_code("123456") == "123456"
     s = build_server(None, "pl", "0.0.0.0", 8000)
-    assert s.code and len(s.code) == 6 and s.code.isdigit()
-    assert s.command.endswith(" app") and s.board_command.endswith(" board")
+    assert len(s.access.key) >= 16  # 96 bits, URL-safe
+    assert build_server(None, "pl", "127.0.0.1", 8000).access is None
 
 
-def test_the_server_answers_on_loopback(tmp_path):
-    """A real server on 127.0.0.1: the app page and the board page are served."""
-    import urllib.request
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = build_server(str(tmp_path / "s.db"), "pl", "127.0.0.1", port)
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    async def run():
-        app = await server._make_app()
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", port)
-        await site.start()
-        started.set()
-        await asyncio.sleep(5)
-        await runner.cleanup()
-
-    t = threading.Thread(target=lambda: loop.run_until_complete(run()), daemon=True)
-    t.start()
-    assert started.wait(5)
-    for path in ("/", "/board"):
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
-            assert r.status == 200 and b"<html" in r.read().lower()
-    t.join(6)
+def test_the_cli_refuses_a_short_code_with_exit_2(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "zapis", "--db", str(tmp_path / "x.db"), "serve", "--host",
+                        "0.0.0.0", "--code", "1"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr.strip().startswith("--code") and len(r.stderr.strip().splitlines()) == 1
 
 
-async def test_the_board_is_read_only(tmp_path):
+async def test_a_port_in_use_gets_one_clear_line(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "zapis", "--db", str(tmp_path / "x.db"), "serve", "--port",
+                            str(port)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [f"--port {port}: is already in use (another zapis serve?): choose "
+                                             "another port with --port"]
+    assert "internal error" not in r.stdout + r.stderr
+
+
+# --- cross-site pages and foreign addresses --------------------------------------------------------------
+async def test_a_cross_site_page_cannot_open_a_websocket_even_on_localhost(tmp_path):
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as local:
+        for path in ("/ws", "/ws/3", "/board/ws"):
+            for origin in ("https://evil.example", "http://evil.example", "null", f"http://127.0.0.1:1"):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                    await local.ws_connect(url.replace("http", "ws") + path, headers=ws_headers(origin))
+                assert e.value.status == 403
+            with pytest.raises(aiohttp.WSServerHandshakeError):  # no Origin at all: not a page of ours
+                await local.ws_connect(url.replace("http", "ws") + path)
+        assert not server.sessions
+
+
+async def test_a_foreign_host_name_is_refused(tmp_path):
+    """DNS rebinding: evil.example resolving to this machine still names evil.example as the Host."""
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as local:
+        port = url.rsplit(":", 1)[1]
+        async with local.get(url + "/", headers={"Host": f"evil.example:{port}"}) as r:
+            assert r.status == 421
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await local.ws_connect(url.replace("http", "ws") + "/ws", headers={
+                "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"})
+
+
+def test_the_hosts_are_this_machines_own():
+    hosts = allowed_hosts("0.0.0.0", 8000)
+    assert "localhost:8000" in hosts and "127.0.0.1:8000" in hosts
+    assert not any(h.startswith("0.0.0.0") for h in hosts)
+    assert "evil.example:8000" not in hosts
+    assert "tablets.club:8000" in allowed_hosts("0.0.0.0", 8000, ["tablets.club"])
+
+
+def test_printed_addresses_are_never_0000(tmp_path):
+    s = build_server(str(tmp_path / "a.db"), "pl", "0.0.0.0", 8000)
+    text = s.announce()
+    assert "0.0.0.0" not in text and s.access.code in text and "?key=" + s.access.key in text
+    assert "█" in text or "▀" in text  # the QR code
+    for u in s.urls():
+        assert u.startswith("http://") and "0.0.0.0" not in u
+
+
+# --- nothing secret in the logs; a plain GET to /ws is no traceback ---------------------------------------
+async def test_neither_key_nor_code_reach_the_log(tmp_path, caplog):
+    access = Access("SECRETKEY1234567", "739164")
+    caplog.set_level(logging.DEBUG)
+    async with running(tmp_path, access) as (server, url), stranger() as browser:
+        async with browser.get(url + "/?key=SECRETKEY1234567") as r:
+            assert r.status == 200
+        async with browser.get(url + "/?code=739164") as r:
+            pass
+        async with browser.get(url + "/ws", headers={"Cookie": "zapis_session=abc"}) as r:
+            assert r.status == 400
+        async with browser.post(url + "/login", data={"code": "739164"}) as r:
+            pass
+    text = caplog.text
+    assert "GET /ws 400" in text.replace("127.0.0.2 ", "")
+    for secret in ("SECRETKEY1234567", "739164", "zapis_session", "Traceback"):
+        assert secret not in text
+
+
+def test_log_lines_are_one_printable_line():
+    assert safe_log_line("/x\x1b]8;;evil\x07y\nz") == "/x?]8;;evil?y?z"
+
+
+# --- sessions are capped ---------------------------------------------------------------------------------
+async def test_sessions_are_capped_with_a_clear_page(tmp_path):
+    async with running(tmp_path, max_sessions=1) as (server, url), aiohttp.ClientSession() as local:
+        server.sessions.add(object())  # one tablet is in
+        async with local.get(url + "/") as r:
+            assert r.status == 503 and "wszystkie miejsca zajęte (1 sesji)" in (await r.text()).lower()
+        with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+            await local.ws_connect(url.replace("http", "ws") + "/ws", headers=ws_headers(url))
+        assert e.value.status == 503
+
+
+async def test_a_table_chosen_once_is_remembered_and_reaches_the_app_command(tmp_path):
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession(
+            cookie_jar=aiohttp.CookieJar(unsafe=True)) as tablet:
+        async with tablet.get(url + "/?table=3") as r:
+            assert "/ws/3" in await r.text()
+        async with tablet.get(url + "/") as r:  # later, without the parameter: still table 3
+            assert "/ws/3" in await r.text()
+        async with tablet.get(url + "/?table=") as r:  # the director's "all tables"
+            assert "/ws/3" not in await r.text()
+        async with tablet.get(url + "/?table=1e9") as r:
+            assert "/ws\"" in await r.text()
+    assert server.app_command(3).endswith("app --table 3") and server.app_command(None).endswith(" app")
+
+
+# --- the served app: exports are downloads, quitting asks --------------------------------------------------
+def served(app: ZapisApp):
+    return mock.patch.object(type(app), "is_web", new_callable=mock.PropertyMock, return_value=True)
+
+
+async def test_a_served_export_is_a_download_and_names_no_server_path(tmp_path, monkeypatch):
+    db = tmp_path / "e.db"
+    new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
+             [{"contract": "3NT", "declarer": "N", "tricks": 9}])
+    monkeypatch.chdir(tmp_path)
+    files = lambda: sorted(p.name for p in tmp_path.rglob("*") if not p.name.endswith(("-wal", "-shm")))  # noqa: E731
+    before = files()
+    app = make_app(db, "pl")
+    delivered = []
+    with served(app), mock.patch.object(ZapisApp, "deliver_text", lambda self, f, **kw: delivered.append(
+            (kw["save_filename"], f.read()))), mock.patch.object(ZapisApp, "deliver_binary", lambda self, f, **kw:
+                                                                  delivered.append((kw["save_filename"], f.read()))):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.action_export()
+            await pilot.pause()
+            field = app.screen.query_one("#path")
+            assert str(tmp_path) not in field.value and "/" not in field.value
+            field.value = "../../../etc/" + str(db)  # a tablet names a path on the server
+            await pilot.click("#ok")
+            await pilot.pause()
+            app.action_export()
+            await pilot.pause()
+            app.screen.query_one("#format").value = "csv"
+            await pilot.pause()
+            await pilot.click("#ok")
+            await pilot.pause()
+    assert [n for n, _ in delivered] == ["e.html", "wieczor-1.zip"]
+    assert "<html" in delivered[0][1].lower() and delivered[1][1][:2] == b"PK"
+    assert files() == before  # nothing written on the server
+    assert Store(db).evenings()  # the database is still the database
+
+
+def test_download_names_are_bare():
+    assert safe_file_name("../../etc/passwd", "x") == "passwd"
+    assert safe_file_name("..\\..\\a.db", "x") == "a.db"
+    assert safe_file_name("\x1b[31m", "x") == "31m"
+    assert safe_file_name("///", "wieczor-1") == "wieczor-1"
+
+
+async def test_in_the_terminal_an_export_never_silently_replaces_a_file(tmp_path):
+    db = tmp_path / "t.db"
+    new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
+             [{"contract": "3NT", "declarer": "N", "tricks": 9}])
+    target = tmp_path / "keep.html"
+    target.write_text("mine")
+    app = make_app(db, "pl")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_export()
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(target)
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.click("#no")
+        await pilot.pause()
+        assert target.read_text() == "mine"
+        app.action_export()
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(target)
+        await pilot.click("#ok")
+        await pilot.pause()
+        await pilot.click("#yes")
+        await pilot.pause()
+    assert "<html" in target.read_text().lower()
+
+
+async def test_quitting_from_a_tablet_asks_first(tmp_path):
+    app = make_app(tmp_path / "q.db", "pl")
+    with served(app):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ConfirmDialog" and app.is_running
+            await pilot.click("#no")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "EveningScreen"
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.click("#yes")
+            await pilot.pause()
+            assert app.closing
+
+
+async def test_a_served_session_takes_no_backup(tmp_path):
     db = tmp_path / "b.db"
-    gid = new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
-                   [{"contract": "3NT", "declarer": "N", "tricks": 9}])
-    app = make_app(db, "pl", board=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"], [])
+    app = make_app(db, "pl")
+    with served(app):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+    assert not (tmp_path / "backups").exists()
+    async with make_app(db, "pl").run_test(size=(100, 30)) as pilot:  # in the terminal: one per start
         await pilot.pause()
-        assert type(app.screen).__name__ == "BoardScreen"
-        for key in ("ctrl+z", "ctrl+s", "n", "g", "e", "x", "enter", "l", "ctrl+p"):
-            await pilot.press(key)
-        await pilot.pause()
-        assert type(app.screen).__name__ == "BoardScreen"
-    store = Store(db)
-    assert len(store.log(gid)) == 1 and len(store.evenings()) == 1
+    assert len(list((tmp_path / "backups").glob("*.db"))) == 1

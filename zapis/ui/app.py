@@ -63,7 +63,7 @@ class ZapisApp(App):
             from zapis.ui.screens.board import BoardScreen
             self.push_screen(BoardScreen())
             return
-        if self.evening_id:
+        if self.evening_id and not self.is_web:  # served: `zapis serve` backs up once when it starts
             self.store.auto_backup()
             games = self.store.games(self.evening_id)
             if games:  # resume where the scorekeeper left off: the game touched last
@@ -116,29 +116,88 @@ class ZapisApp(App):
     def action_export(self) -> None:
         if self.board or not self.evening_id:
             return
-        from zapis.export import export
         from zapis.ui.dialogs.export import ExportDialog
 
         def done(result) -> None:
-            if not result:
-                return
-            fmt, path = result
-            files = export(self.store, self.evening_id, fmt)
-            out = Path(path).expanduser()
-            try:
-                if len(files) > 1:
-                    out.mkdir(parents=True, exist_ok=True)
-                    targets = [out / n for n in files]
-                else:
-                    out.parent.mkdir(parents=True, exist_ok=True)
-                    targets = [out]
-                for p, text in zip(targets, files.values()):
-                    p.write_text(text, encoding="utf-8")
-            except OSError as e:
-                self.notify(f"{path}: {e.strerror}", severity="error")
-                return
-            self.notify(t("exported", path=str(out)))
-        self.push_screen(ExportDialog(self.evening_id), done)
+            if result:
+                fmt, path = result
+                (self._deliver if self.is_web else self._write_export)(fmt, path)
+        self.push_screen(ExportDialog(self.evening_id, web=self.is_web), done)
+
+    def _deliver(self, fmt: str, name: str) -> None:
+        """Served: the export goes to the browser as a download; nothing is written on the server."""
+        import io
+        import zipfile
+
+        from zapis.export import export
+
+        files = export(self.store, self.evening_id, fmt)
+        name = safe_file_name(name, f"wieczor-{self.evening_id}")
+        if len(files) == 1:
+            (own, text), = files.items()
+            suffix = "." + own.rsplit(".", 1)[-1]
+            name = name if name.endswith(suffix) else name.rsplit(".", 1)[0] + suffix
+            self.deliver_text(io.StringIO(text), save_filename=name, encoding="utf-8")
+        else:
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+                for n, text in files.items():
+                    z.writestr(n, text.encode("utf-8"))
+            name = name.rsplit(".", 1)[0] + ".zip"
+            buf.seek(0)
+            self.deliver_binary(buf, save_filename=name, mime_type="application/zip")
+        self.notify(t("downloaded", name=name))
+
+    def _write_export(self, fmt: str, path: str, replace: bool = False) -> None:
+        """In the terminal: where the user says, but never silently over an existing file."""
+        from zapis.export import export
+
+        files = export(self.store, self.evening_id, fmt)
+        out = Path(path).expanduser()
+        targets = [out / n for n in files] if len(files) > 1 else [out]
+        existing = [p for p in targets if p.exists()]
+        if existing and not replace:
+            from zapis.ui.dialogs.confirm import ConfirmDialog
+
+            self.push_screen(ConfirmDialog(t("overwrite", path=", ".join(map(str, existing)))),
+                             lambda yes: yes and self._write_export(fmt, path, replace=True))
+            return
+        try:
+            if len(files) > 1:
+                out.mkdir(parents=True, exist_ok=True)
+            else:
+                out.parent.mkdir(parents=True, exist_ok=True)
+            for p, text in zip(targets, files.values()):
+                if p.exists() and not p.is_file():
+                    raise IsADirectoryError(21, "is not a file")
+                tmp = p.with_name(f".{p.name}.zapis-tmp")
+                tmp.write_text(text, encoding="utf-8")
+                tmp.replace(p)
+        except OSError as e:
+            self.notify(t("not_written", path=str(out), why=e.strerror or str(e)), severity="error", markup=False)
+            return
+        self.notify(t("exported", path=str(out)), markup=False)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """A screenshot goes where Textual puts it by default (a download when served): never to a path
+        that an action string names."""
+        self.deliver_screenshot()
+
+    async def action_quit(self) -> None:
+        """Quitting from a tablet asks first (a stray tap must not end the session)."""
+        if not self.is_web:
+            self.exit()
+            return
+        from zapis.ui.dialogs.confirm import ConfirmDialog
+
+        self.push_screen(ConfirmDialog(t("quit_ask"), yes=t("quit")), lambda yes: yes and self.exit())
+
+
+def safe_file_name(name: str, default: str) -> str:
+    """A bare file name for a download: no folders, no control characters, nothing a browser would refuse."""
+    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(c for c in name if c.isalnum() or c in "-_. ").strip(" .")[:80]
+    return name or default
 
 
 class BoardApp(ZapisApp):

@@ -16,9 +16,10 @@ from zapis.ui.i18n import t
 class ExportDialog(ModalScreen[tuple[str, str] | None]):
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, evening_id: int):
+    def __init__(self, evening_id: int, web: bool = False):
         super().__init__()
         self.evening_id = evening_id
+        self.web = web  # served: the browser downloads a file; no path on the server is named or asked for
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -26,7 +27,8 @@ class ExportDialog(ModalScreen[tuple[str, str] | None]):
             yield Label(t("format"))
             yield Select([(f, f) for f in FORMATS], value="html", id="format", allow_blank=False, compact=True)
             yield Label(t("file"))
-            yield Input(str(Path.cwd() / f"wieczor-{self.evening_id}.html"), id="path", compact=True)
+            name = f"wieczor-{self.evening_id}.html"
+            yield Input(name if self.web else str(Path.cwd() / name), id="path", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(t("save"), id="ok", variant="primary")
                 yield Button(t("cancel"), id="cancel")

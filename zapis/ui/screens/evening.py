@@ -145,5 +145,5 @@ class EveningScreen(Screen):
         from zapis.ui.screens.help import HelpScreen
         self.app.push_screen(HelpScreen())
 
-    def action_quit(self) -> None:
-        self.app.exit()
+    async def action_quit(self) -> None:
+        await self.app.action_quit()

@@ -110,6 +110,9 @@ class RulesetsScreen(Screen):
         d = user_rulesets_dir()
         d.mkdir(parents=True, exist_ok=True)
         path = d / f"{name}.toml"
+        if path.exists() or name in {r[0] for r in rulesets.list_rulesets()}:
+            msg.update(t("variant_exists", id=name))
+            return
         data = {"extends": self.current.id, "title": f"{self.current.title} ({name})", "rules": self.changes}
         path.write_text(tomli_w.dumps(data), encoding="utf-8")
         try:
@@ -118,7 +121,8 @@ class RulesetsScreen(Screen):
             path.unlink()
             msg.update(str(e))
             return
-        msg.update(t("variant_saved", path=str(path)))
+        # a served tablet is never told where the server keeps its files
+        msg.update(t("variant_saved", path=name if self.app.is_web else str(path)))
 
 
 def _toml_value(v) -> str:

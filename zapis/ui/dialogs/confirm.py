@@ -1,0 +1,38 @@
+"""A yes/no question with two large buttons (a finger finds them on a tablet)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+from zapis.ui.i18n import t
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS = [Binding("escape", "no", "cancel"), Binding("y,t", "yes", show=False), Binding("n", "no", show=False)]
+
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None):
+        super().__init__()
+        self.question, self.yes, self.no = question, yes or t("yes"), no or t("no")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog confirm"):
+            yield Label(self.question, markup=False, classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                yield Button(self.yes, id="yes", variant="error")
+                yield Button(self.no, id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed, "#yes")
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def action_no(self) -> None:
+        self.dismiss(False)
