@@ -63,8 +63,9 @@ class ZapisApp(App):
             from zapis.ui.screens.board import BoardScreen
             self.push_screen(BoardScreen())
             return
-        if self.evening_id and not self.is_web:  # served: `zapis serve` backs up once when it starts
-            self.store.auto_backup()
+        if self.evening_id:
+            if not self.is_web:  # served: `zapis serve` backs up once when it starts, not per tablet
+                self.store.auto_backup()
             games = self.store.games(self.evening_id)
             if games:  # resume where the scorekeeper left off: the game touched last
                 last = max(games, key=lambda g: (self.store.conn.execute(
