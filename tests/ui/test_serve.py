@@ -335,3 +335,33 @@ async def test_a_served_session_takes_no_backup(tmp_path):
     async with make_app(db, "pl").run_test(size=(100, 30)) as pilot:  # in the terminal: one per start
         await pilot.pause()
     assert len(list((tmp_path / "backups").glob("*.db"))) == 1
+
+
+# --- the director's screen of addresses and QR code ----------------------------------------------------
+async def test_the_directors_app_shows_the_addresses_and_a_qr_code_a_tablet_does_not(tmp_path):
+    import segno
+
+    db = tmp_path / "d.db"
+    server = build_server(str(db), "pl", "0.0.0.0", 8000, code="555123")
+    app = make_app(db, "pl")
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert "zapis serve --host 0.0.0.0" in str(app.screen.query_one("#tablets-text").render())
+        server.write_announcement()
+        await pilot.pause(2.2)
+        shown = str(app.screen.query_one("#tablets-text").render())
+        assert "555123" in shown and server.urls()[0] in shown
+        qr = str(app.screen.query_one("#tablets-qr").render())
+        assert qr.count("\n") == (len(list(segno.make(server.entry_url(server.urls()[0]), error="m")
+                                           .matrix_iter(border=2))) + 1) // 2 - 1
+        await pilot.press("escape")
+    assert (db.with_name(db.name + ".serve.json").stat().st_mode & 0o777) == 0o600
+    app = make_app(db, "pl")
+    with served(app):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "EveningScreen"

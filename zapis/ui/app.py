@@ -28,7 +28,7 @@ class ZapisCommands(Provider):
 
     COMMANDS = [("new_evening", "new_evening"), ("new_game", "new_game"), ("standings", "standings"),
                 ("export", "export"), ("language", "language"), ("rulesets", "rulesets"), ("players", "players"),
-                ("help", "help")]
+                ("tablets", "tablets"), ("help", "help")]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -178,6 +178,14 @@ class ZapisApp(App):
             self.notify(t("not_written", path=str(out), why=e.strerror or str(e)), severity="error", markup=False)
             return
         self.notify(t("exported", path=str(out)), markup=False)
+
+    def action_tablets(self) -> None:
+        """The director's way to let tablets in; a served session has no business there."""
+        if self.board or self.is_web:
+            return
+        from zapis.ui.screens.tablets import TabletsScreen
+
+        self.push_screen(TabletsScreen())
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """A screenshot goes where Textual puts it by default (a download when served): never to a path

@@ -24,6 +24,7 @@ class EveningScreen(Screen):
         Binding("p", "players", "players", show=False),
         Binding("r", "rulesets", "rulesets"),
         Binding("l", "language", "language"),
+        Binding("t", "tablets", "tablets", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
     ]
@@ -144,6 +145,9 @@ class EveningScreen(Screen):
     def action_help(self) -> None:
         from zapis.ui.screens.help import HelpScreen
         self.app.push_screen(HelpScreen())
+
+    def action_tablets(self) -> None:
+        self.app.action_tablets()
 
     async def action_quit(self) -> None:
         await self.app.action_quit()
