@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from zapis import __version__
 from zapis.core.errors import Problem, ZapisError
+from zapis.text import plain, plain_text
 
 
 def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
@@ -60,26 +61,28 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     if args.action in (None, "list"):
         t = Table("id", "module", "title")
         for rid, mod, title in rulesets.list_rulesets():
-            t.add_row(rid, mod, title)
+            t.add_row(plain_text(rid), plain_text(mod), plain_text(title))
         console.print(t)
         return 0
     if not args.target:
         raise ZapisError([Problem(f"rulesets {args.action}", "needs a ruleset id or file")])
     rules = rulesets.load(args.target)
     if args.action == "check":
-        print(f"{args.target}: ok ({rules.module}: {rules.title})")
+        print(plain(f"{args.target}: ok ({rules.module}: {rules.title})"))
         return 0
     module = get_module(rules.module)
-    console.print(f"[bold]{rules.id}[/bold] — {rules.title}  (module {rules.module}"
-                  + (f", extends {' → '.join(rules.chain)}" if rules.chain else "") + ")")
+    console.print(plain_text(rules.id, style="bold") + plain_text(
+        f" — {rules.title}  (module {rules.module}" + (f", extends {' → '.join(rules.chain)}" if rules.chain else "")
+        + ")"))
     if rules.description:
-        console.print(rules.description)
+        console.print(plain_text(rules.description))
     console.print()
     for p in module.params:
         value, origin = rules[p.name], rules.origin.get(p.name, "default")
         where = "default" if origin == "default" else f"set by {origin}; default {_show(p.default)}"
-        console.print(f"[bold]{p.name}[/bold] = {_show(value)}  [dim]({where})[/dim]", highlight=False)
-        console.print(f"    {p.meaning}", style="dim", highlight=False)
+        console.print(plain_text(p.name, style="bold") + plain_text(f" = {_show(value)}  ")
+                      + plain_text(f"({where})", style="dim"), highlight=False)
+        console.print(plain_text(f"    {p.meaning}", style="dim"), highlight=False)
     return 0
 
 
@@ -102,17 +105,18 @@ def cmd_evening(args: argparse.Namespace) -> int:
     if args.action == "list":
         t = Table("id", "date", "place", "title", "games")
         for ev in store.evenings():
-            t.add_row(str(ev["id"]), ev["date"], ev["place"], ev["title"], str(len(store.games(ev["id"]))))
+            t.add_row(str(ev["id"]), plain_text(ev["date"]), plain_text(ev["place"]), plain_text(ev["title"]),
+                      str(len(store.games(ev["id"]))))
         console.print(t)
         return 0
     if args.id is None:
         raise ZapisError([Problem("evening show", "needs an evening id")])
     ev = store.evening(args.id)
-    console.print(f"[bold]{ev['title'] or 'Wieczór'}[/bold] {ev['date']} {ev['place']}")
+    console.print(plain_text(ev["title"] or "Wieczór", style="bold") + plain_text(f" {ev['date']} {ev['place']}"))
     for r, g in zip(store.results(args.id), store.games(args.id)):
         totals = ", ".join(f"{p} {r.sheet.totals[p]:g}" for p in r.sheet.players)
         state = "koniec / finished" if r.sheet.finished else f"{len(r.sheet.hands)} rozdań / hands"
-        console.print(f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}", highlight=False)
+        console.print(plain_text(f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}"), highlight=False)
     return 0
 
 
@@ -134,6 +138,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from rich.table import Column
+
     from zapis.core.sheet import fmt_number
     from zapis.evening import money_text, settle, standings
 
@@ -152,15 +158,15 @@ def cmd_standings(args: argparse.Namespace) -> int:
         print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
                            "money": s.money, "results": s.results} for s in table], ensure_ascii=False, indent=2))
         return 0
-    t = Table("#", "gracz / player", "gry", "pkt / place pts", "zł", *[r.key for r in results])
+    t = Table("#", "gracz / player", "gry", "pkt / place pts", "zł", *[Column(header=plain_text(r.key)) for r in results])
     for s in table:
-        t.add_row(str(s.rank), s.player, str(s.games), fmt_number(s.place_points), money_text(s.money),
+        t.add_row(str(s.rank), plain_text(s.player), str(s.games), fmt_number(s.place_points), money_text(s.money),
                   *[(f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
                      if r.key in s.results else "") for r in results])
     console = Console()
     console.print(t)
     for a, b, m in settle({s.player: s.money for s in table}):
-        console.print(f"{a} → {b}: {money_text(m)}")
+        console.print(plain_text(f"{a} → {b}: {money_text(m)}"))
     return 0
 
 
@@ -199,7 +205,7 @@ def cmd_db(args: argparse.Namespace) -> int:
     store = open_store(args)
     problems = store.integrity()
     for p in problems:
-        print(p, file=sys.stderr)
+        print(plain(p), file=sys.stderr)
     if problems:
         return 2
     print(f"{store.path}: ok ({len(store.games())} games recomputed)")
@@ -214,7 +220,7 @@ def cmd_players(args: argparse.Namespace) -> int:
         store.rename_player(*args.names)
         return 0
     for name in store.players():
-        print(name)
+        print(plain(name))
     return 0
 
 
@@ -335,7 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except ZapisError as e:
         for line in e.lines():
-            print(line, file=sys.stderr)
+            print(plain(line), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 from typing import Any
@@ -12,6 +11,7 @@ from zapis import records
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.evening import money_text, settle, standings
 from zapis.store import Store
+from zapis.text import csv_cell, html_text
 
 FORMATS = ("csv", "json", "toml", "html")
 
@@ -31,8 +31,8 @@ def export_csv(store: Store, evening_id: int) -> dict[str, str]:
     names = sorted({p for r in d["results"] for p in r.sheet.players})
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["evening", "date", "table", "game", "ruleset", "hand"] + [f"{p} score" for p in names]
-               + [f"{p} total" for p in names])
+    w.writerow(["evening", "date", "table", "game", "ruleset", "hand"] + [csv_cell(f"{p} score") for p in names]
+               + [csv_cell(f"{p} total") for p in names])
     for g, r in zip(d["games"], d["results"]):
         for i, h in enumerate(r.sheet.hands):
             w.writerow([evening_id, d["evening"]["date"], g.table, g.id, g.ruleset, i + 1]
@@ -41,9 +41,9 @@ def export_csv(store: Store, evening_id: int) -> dict[str, str]:
     st = io.StringIO()
     w = csv.writer(st)
     keys = [r.key for r in d["results"]]
-    w.writerow(["place", "player", "games", "place points", "money (zł)"] + keys)
+    w.writerow(["place", "player", "games", "place points", "money (zł)"] + [csv_cell(k) for k in keys])
     for s in d["standings"]:
-        w.writerow([s.rank, s.player, s.games, fmt_number(s.place_points), f"{s.money / 100:.2f}"]
+        w.writerow([s.rank, csv_cell(s.player), s.games, fmt_number(s.place_points), f"{s.money / 100:.2f}"]
                    + [fmt_number(s.results[k]["total"]) if k in s.results else "" for k in keys])
     return {"hands.csv": "\ufeff" + out.getvalue(), "standings.csv": "\ufeff" + st.getvalue()}
 
@@ -109,49 +109,49 @@ def sheet_html(sheet: Sheet) -> str:
     parts = []
     for sec in sheet.sections:
         notes = any(r.note for r in sec.rows)
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in [sec.label_header, *sec.columns])
+        head = "".join(f"<th>{html_text(c)}</th>" for c in [sec.label_header, *sec.columns])
         if notes:
             head += "<th>jak / how</th>"
         rows = []
         for r in sec.rows:
             cls = " ".join(m for m in ("line", "total") if m in r.marks)
-            cells = "".join(f'<td class="{" ".join(sorted(c.marks))}">{html.escape(c.text)}</td>' for c in r.cells)
+            cells = "".join(f'<td class="{" ".join(sorted(c.marks))}">{html_text(c.text)}</td>' for c in r.cells)
             cells += "<td></td>" * (len(sec.columns) - len(r.cells))
-            note = f'<td class="note">{html.escape(r.note)}</td>' if notes else ""
-            rows.append(f'<tr class="{cls}"><td>{html.escape(r.label)}</td>{cells}{note}</tr>')
-        parts.append(f"<h3>{html.escape(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
-    tot = "".join(f"<th>{html.escape(p)}</th>" for p in sheet.players)
+            note = f'<td class="note">{html_text(r.note)}</td>' if notes else ""
+            rows.append(f'<tr class="{cls}"><td>{html_text(r.label)}</td>{cells}{note}</tr>')
+        parts.append(f"<h3>{html_text(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
+    tot = "".join(f"<th>{html_text(p)}</th>" for p in sheet.players)
     vals = "".join(f'<td class="{"neg" if sheet.totals.get(p, 0) < 0 else ""}">'
                    f"{fmt_number(sheet.totals.get(p, 0))}</td>" for p in sheet.players)
     parts.append(f"<table><tr>{tot}</tr><tr>{vals}</tr></table>")
     if sheet.checks:
         parts.append("<ul class=\"checks\">" + "".join(
-            f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {html.escape(c.name)} '
-            f"{html.escape(c.detail)}</li>" for c in sheet.checks) + "</ul>")
-    parts += [f"<p>{html.escape(n)}</p>" for n in sheet.notes]
+            f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {html_text(c.name)} '
+            f"{html_text(c.detail)}</li>" for c in sheet.checks) + "</ul>")
+    parts += [f"<p>{html_text(n)}</p>" for n in sheet.notes]
     return "\n".join(parts)
 
 
 def export_html(store: Store, evening_id: int) -> str:
     d = _evening_data(store, evening_id)
     ev = d["evening"]
-    title = html.escape(ev["title"] or "Wieczór / Evening") + f" — {html.escape(ev['date'])}"
+    title = html_text(ev["title"] or "Wieczór / Evening") + f" — {html_text(ev['date'])}"
     if ev["place"]:
-        title += f", {html.escape(ev['place'])}"
+        title += f", {html_text(ev['place'])}"
     body = [f"<h1>{title}</h1>"]
     body.append("<h2>Klasyfikacja / Standings</h2><table><tr><th>miejsce</th><th>gracz / player</th>"
                 "<th>gry / games</th><th>pkt za miejsca / place points</th><th>rozliczenie / money</th></tr>")
     for s in d["standings"]:
-        body.append(f"<tr><td>{s.rank}</td><td>{html.escape(s.player)}</td><td>{s.games}</td>"
+        body.append(f"<tr><td>{s.rank}</td><td>{html_text(s.player)}</td><td>{s.games}</td>"
                     f"<td>{fmt_number(s.place_points)}</td><td class=\"{'neg' if s.money < 0 else ''}\">"
                     f"{money_text(s.money)}</td></tr>")
     body.append("</table>")
     pays = settle({s.player: s.money for s in d["standings"]})
     if pays:
         body.append("<h2>Kto komu płaci / Who pays whom</h2><ul>" + "".join(
-            f"<li>{html.escape(a)} → {html.escape(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
+            f"<li>{html_text(a)} → {html_text(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
     for g, r in zip(d["games"], d["results"]):
-        body.append(f'<section class="game"><h2>Stół {g.table}: {html.escape(g.title)}</h2>{sheet_html(r.sheet)}'
+        body.append(f'<section class="game"><h2>Stół {g.table}: {html_text(g.title)}</h2>{sheet_html(r.sheet)}'
                     "</section>")
     return ("<!DOCTYPE html>\n<html lang=\"pl\"><head><meta charset=\"utf-8\">"
             f"<title>{title}</title><style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
