@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import sys
 import tomllib
 from pathlib import Path
@@ -197,7 +198,25 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     store = open_store(args)
-    print(store.backup(args.file))
+    print(store.backup(args.file, replace=args.replace))
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from zapis.store.db import check_backup, default_db_path, restore
+
+    db = Path(args.db) if args.db else default_db_path()
+    if args.backup is None:
+        found = sorted((db.parent / "backups").glob(f"{db.stem}-*.db"), reverse=True)
+        if not found:
+            raise ZapisError([Problem("restore", f"no automatic backups in {db.parent / 'backups'}")])
+        for f in found:
+            bad = check_backup(f)
+            print(f"{f}  {'ok' if not bad else 'damaged'}")
+        print(f"zapis restore {found[0]}   # the newest")
+        return 0
+    for line in restore(args.backup, db):
+        print(line)
     return 0
 
 
@@ -227,8 +246,19 @@ def cmd_players(args: argparse.Namespace) -> int:
 def cmd_app(args: argparse.Namespace) -> int:
     from zapis.ui.app import make_app
 
+    readable(args.db)
+
     make_app(args.db, args.lang, board=getattr(args, "board", False)).run()
     return 0
+
+
+def readable(db: str | None) -> None:
+    """Before a screen opens: a database that cannot be read is one plain line and exit 2, not a traceback."""
+    from zapis.store import Store
+
+    with Store(db) as store:
+        store.evenings()
+        store.games()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -300,9 +330,16 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--format", choices=("csv", "json", "toml", "html"), required=True)
     ex.add_argument("-o", "--output", help="a file (or a folder for several files)")
     ex.set_defaults(func=cmd_export)
-    b = sub.add_parser("backup", help="copy the database safely while it is in use")
+    b = sub.add_parser("backup", help="copy the database safely while it is in use (checked before it counts)")
     b.add_argument("file")
+    b.add_argument("--replace", action="store_true", help="replace FILE if it exists (never done silently)")
     b.set_defaults(func=cmd_backup)
+    rs = sub.add_parser("restore", help="bring a backup back as the database (the replaced file is kept aside)",
+                        description="Checks BACKUP, moves the database and its -wal/-shm files aside (renamed "
+                                    "*.replaced-DATE), and puts the backup in their place. Close zapis first. "
+                                    "Automatic backups are in the backups/ folder beside the database.")
+    rs.add_argument("backup", nargs="?", help="the backup file (default: list the automatic backups)")
+    rs.set_defaults(func=cmd_restore)
     d = sub.add_parser("db", help="db check: SQLite's integrity check and every game recomputed")
     d.add_argument("action", choices=("check",))
     d.set_defaults(func=cmd_db)
@@ -342,6 +379,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ZapisError as e:
         for line in e.lines():
             print(plain(line), file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as e:  # a damaged file, met after it opened: the same plain words, exit 2
+        from zapis.store.db import _db_message, default_db_path
+
+        print(plain(f"{args.db or default_db_path()}: {_db_message(e)}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -9,6 +9,8 @@ read back as a record and scored.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -359,34 +361,140 @@ class Store:
             out += [f"integrity: {r}" for r in rows]
         fk = self.conn.execute("PRAGMA foreign_key_check").fetchall()
         out += [f"foreign key: {tuple(r)}" for r in fk]
-        for g in self.games():
+        try:
+            ids = self.conn.execute("SELECT id FROM games ORDER BY id").fetchall()
+        except sqlite3.DatabaseError as e:
+            return out + [f"games cannot be read: {e}"]
+        for (gid,) in ids:
             try:
-                self.sheet(g.id)
+                self.sheet(gid)
             except ZapisError as e:
-                out += [f"game {g.id}: {line}" for line in e.lines()]
+                out += [f"game {gid}: {line}" for line in e.lines()]
+            except Exception as e:  # a row no longer readable (bad JSON, a missing module): say which game
+                out.append(f"game {gid}: cannot be read ({type(e).__name__}: {e})")
         return out
 
-    def backup(self, target: str | Path) -> Path:
-        """A consistent copy of the database, taken while it is in use (SQLite's online backup)."""
-        target = Path(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        dest = sqlite3.connect(target)
+    def check(self) -> list[str]:
+        """SQLite's own check of the file (pages, indexes); empty when it is sound."""
         try:
-            self.conn.backup(dest)
+            rows = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as e:
+            return [str(e)]
+        return [] if rows == ["ok"] else rows
+
+    def backup(self, target: str | Path, replace: bool = False) -> Path:
+        """A consistent, checked copy of the database, taken while it is in use (SQLite's online backup).
+
+        The copy is written to a temporary file beside the target, checked, and only then renamed into
+        place: a killed backup leaves no file that could pass for a backup, and a damaged database is
+        never copied over a good backup. An existing target is replaced only when asked.
+        """
+        target = Path(target)
+        if target.is_dir():
+            raise ZapisError([Problem(str(target), "is a folder: name the backup file")])
+        if target.exists() and not replace:
+            raise ZapisError([Problem(str(target), "exists already: choose a new file name")])
+        if not target.parent.is_dir():
+            raise ZapisError([Problem(str(target), "the folder does not exist")])
+        damage = self.check()
+        if damage:
+            raise ZapisError([Problem(str(self.path), "is damaged, so it was not backed up (the good backups "
+                                                      f"stay): {damage[0]}; zapis restore BACKUP brings one back")])
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.partial")
+        try:
+            dest = sqlite3.connect(tmp)
+            try:
+                self.conn.backup(dest)
+                ok = [r[0] for r in dest.execute("PRAGMA quick_check")] == ["ok"]
+            finally:
+                dest.close()
+            if not ok:
+                raise ZapisError([Problem(str(target), "the copy did not pass its check; nothing was kept")])
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except sqlite3.DatabaseError as e:
+            raise ZapisError([Problem(str(self.path), _db_message(e))]) from None
+        except OSError as e:
+            raise ZapisError([Problem(str(target), f"cannot be written ({e.strerror or e})")]) from None
         finally:
-            dest.close()
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
         return target
 
     def auto_backup(self, keep: int = 5) -> Path:
-        """A backup into the data directory's backups/, keeping the newest `keep`."""
+        """A checked backup into the data directory's backups/, keeping the newest `keep`.
+
+        Only checked copies ever get a backup's name, so rotating keeps `keep` good ones; when the
+        database is damaged nothing is written and nothing is rotated out.
+        """
         d = self.path.parent / "backups"
-        d.mkdir(parents=True, exist_ok=True)
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ZapisError([Problem(str(d), f"cannot be created ({e.strerror})")]) from None
         stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.time_ns() % 1_000_000:06d}"
         out = self.backup(d / f"{self.path.stem}-{stamp}.db")
         old = sorted(d.glob(f"{self.path.stem}-*.db"))
         for p in old[:-keep]:
             p.unlink(missing_ok=True)
         return out
+
+
+def check_backup(path: str | Path) -> list[str]:
+    """Why a file is not a good zapis backup (empty when it is): opened read-only, never changed."""
+    path = Path(path)
+    if not path.is_file():
+        return [f"{path}: no such file"]
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        return [f"{path}: {_db_message(e)}"]
+    try:
+        if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            return [f"{path}: is not a zapis database"]
+        rows = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+        if rows != ["ok"]:
+            return [f"{path}: is damaged: {rows[0]}"]
+        if conn.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+            return [f"{path}: was written by a newer zapis"]
+    except sqlite3.DatabaseError as e:
+        return [f"{path}: {_db_message(e)}"]
+    finally:
+        conn.close()
+    return []
+
+
+def restore(backup: str | Path, db: str | Path) -> list[str]:
+    """Bring a checked backup back as the database; the file it replaces and its -wal/-shm are moved
+    aside (never deleted). Returns what was done, one line each."""
+    backup, db = Path(backup), Path(db)
+    problems = check_backup(backup)
+    if problems:
+        raise ZapisError([Problem("restore", p) for p in problems])
+    if backup.resolve() == db.resolve():
+        raise ZapisError([Problem("restore", f"{backup} is the database itself")])
+    done = []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    tmp = db.with_name(f".{db.name}.restoring")
+    try:
+        shutil.copyfile(backup, tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        for suffix in ("", "-wal", "-shm"):
+            old = db.with_name(db.name + suffix)
+            if old.exists():
+                aside = db.with_name(f"{db.name}.replaced-{stamp}{suffix}")
+                os.replace(old, aside)
+                done.append(f"{old} → {aside}")
+        os.replace(tmp, db)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise ZapisError([Problem(str(db), f"cannot be restored ({e.strerror or e})")]) from None
+    done.append(f"{backup} → {db}")
+    return done
 
 
 def replay(log: list[LogEntry]) -> list[dict[str, Any]]:
@@ -423,7 +531,7 @@ def _rename(v: Any, mapping: dict[str, str]) -> Any:
 def _db_message(e: sqlite3.DatabaseError) -> str:
     msg = str(e)
     if "not a database" in msg or "malformed" in msg:
-        return "is damaged or not a database: restore a backup (zapis backup)"
+        return "is damaged or not a database: bring back a backup with zapis restore BACKUP (see zapis restore --help)"
     if "locked" in msg or "busy" in msg:
         return "is locked by another program: close it and try again"
     if "readonly" in msg:
@@ -431,4 +539,4 @@ def _db_message(e: sqlite3.DatabaseError) -> str:
     return f"database error: {msg}"
 
 
-__all__ = ["Store", "ConflictError", "GameInfo", "LogEntry", "replay", "default_db_path"]
+__all__ = ["Store", "ConflictError", "GameInfo", "LogEntry", "replay", "default_db_path", "check_backup", "restore"]

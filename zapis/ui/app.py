@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
+from zapis.core.errors import ZapisError
 from zapis.store import Store
 from zapis.ui import i18n
 from zapis.ui.i18n import t
@@ -65,7 +66,10 @@ class ZapisApp(App):
             return
         if self.evening_id:
             if not self.is_web:  # served: `zapis serve` backs up once when it starts, not per tablet
-                self.store.auto_backup()
+                try:
+                    self.store.auto_backup()
+                except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
+                    self.notify("\n".join(e.lines()), severity="error", timeout=30, markup=False)
             games = self.store.games(self.evening_id)
             if games:  # resume where the scorekeeper left off: the game touched last
                 last = max(games, key=lambda g: (self.store.conn.execute(
