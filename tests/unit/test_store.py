@@ -203,3 +203,43 @@ def test_import_is_all_or_nothing(tmp_path, capsys):
     assert Store(db).games() == [] and Store(db).evenings() == []
     assert main(["--db", str(db), "import", str(RUBBER)]) == 0
     assert len(Store(db).hands(1)) == 5
+
+
+def test_renaming_a_player_touches_only_where_a_player_stands(tmp_path):
+    """Players X and N (a seat letter as an initial): a hand's double "X" and declarer seat "N" stay."""
+    from zapis import records
+    s = Store(tmp_path / "r.db")
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber",
+                                        "players": ["N", "Bartek", "Celina", "X"]})
+    ev = s.new_evening("2026-11-20")
+    gid = s.new_game(ev, 1, rec, rules, module)
+    s.enter(gid, {"contract": "2H", "declarer": "N", "double": "X", "tricks": 7})
+    before = s.sheet(gid).totals
+    s.rename_player("X", "Xawery")
+    s.rename_player("N", "Nina")
+    assert s.hands(gid) == [{"contract": "2H", "declarer": "N", "double": "X", "tricks": 7}]
+    rec2, _, _ = s.record(gid)
+    assert rec2.players == ["Nina", "Bartek", "Celina", "Xawery"]
+    assert rec2.hands == [{"contract": "2H", "declarer": "N", "double": "X", "tricks": 7}]
+    after = s.sheet(gid).totals
+    assert [after[p] for p in ("Nina", "Bartek", "Celina", "Xawery")] == [before[p] for p in ("N", "Bartek", "Celina",
+                                                                                             "X")]
+    s.enter(gid, {"contract": "1NT", "declarer": "S", "double": "X", "tricks": 7})  # entered in the new names
+    assert s.log(gid)[-1].hand["double"] == "X"
+
+
+def test_renaming_follows_player_fields_and_maps_but_not_choices(tmp_path):
+    """tysiąc: declarer, points and melds name players; a player called "hearts" (a meld's suit) is
+    renamed where he stands, and a meld of hearts stays hearts."""
+    from zapis import records
+    s = Store(tmp_path / "k.db")
+    players = ["Ala", "hearts", "Celina"]
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": players})
+    gid = s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module)
+    s.enter(gid, {"declarer": "hearts", "bid": 100, "points": {"Ala": 20, "hearts": 80, "Celina": 20},
+                  "melds": {"hearts": ["hearts"]}})
+    s.rename_player("hearts", "Henryk")
+    rec2, _, _ = s.record(gid)
+    assert rec2.hands == [{"declarer": "Henryk", "bid": 100, "points": {"Ala": 20, "Henryk": 80, "Celina": 20},
+                           "melds": {"Henryk": ["hearts"]}}]
+    assert s.sheet(gid).totals == {"Ala": 20, "Henryk": 100, "Celina": 20}  # made: the declarer scores his bid

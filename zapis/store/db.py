@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from zapis import records
 from zapis.core.errors import Problem, ZapisError
-from zapis.core.module import Rules, ScoringModule, get_module
+from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
 from zapis.evening import GameResult
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
@@ -246,7 +246,10 @@ class Store:
         current = self._current_names(game_id)
         mapping = {a: b for a, b in zip(recorded, current) if a != b}
         layout = _rename(json.loads(row["layout_json"]), mapping)
-        hands = [_rename(h, mapping) for h in (self.hands(game_id) if hands is None else hands)]
+        hands = self.hands(game_id) if hands is None else hands
+        if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
+            fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
+            hands = [rename_hand(fields, h, mapping) for h in hands]
         rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands,
                                  start=_rename(json.loads(row["start_json"]), mapping), title=row["title"])
         return rec, rules, module
@@ -335,8 +338,10 @@ class Store:
             recorded = [r[0] for r in c.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                 (game_id,))]
             back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}
+            if hand is not None and back:
+                hand = rename_hand((*COMMON_HAND_FIELDS, *module.hand_fields(rules, rec.players)), hand, back)
             c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, ?, ?, ?)",
-                      (game_id, action, position, None if hand is None else _json(_rename(hand, back))))
+                      (game_id, action, position, None if hand is None else _json(hand)))
             c.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             return version + 1
 
@@ -513,6 +518,34 @@ def _names(players: Any) -> list[str]:
     if isinstance(players, dict):  # pairs
         return [n for k in sorted(players, key=lambda x: int(x) if str(x).isdigit() else 0) for n in players[k]]
     return list(players)
+
+
+def rename_hand(fields, hand: Any, mapping: dict[str, str]) -> Any:
+    """A hand with player names replaced where its fields say a player stands, and nowhere else."""
+    if not isinstance(hand, dict):
+        return hand
+    out = dict(hand)
+    for f in fields:
+        if f.name in out:
+            out[f.name] = _rename_value(f, out[f.name], mapping)
+    return out
+
+
+def _rename_value(f, v: Any, mapping: dict[str, str]) -> Any:
+    k = f.kind
+    if k == "player" and isinstance(v, str):
+        return mapping.get(v, v)
+    if k == "players" and isinstance(v, list):
+        return [mapping.get(x, x) if isinstance(x, str) else x for x in v]
+    if k == "list" and isinstance(v, list) and not f.choices:  # a list of names (who won each showdown)
+        return [mapping.get(x, x) if isinstance(x, str) else x for x in v]
+    if k in ("player_map", "table") and isinstance(v, dict):
+        if f.sub:
+            return rename_hand(f.sub, v, mapping)
+        by_player = k == "player_map" or not f.keys  # a table keyed by players (bids.Ola), not by items
+        return {(mapping.get(key, key) if by_player else key): (_rename_value(f.item, x, mapping) if f.item else x)
+                for key, x in v.items()}
+    return v
 
 
 def _rename(v: Any, mapping: dict[str, str]) -> Any:
