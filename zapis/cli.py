@@ -126,11 +126,17 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     rec, rules, module = records.read(args.file)
     records.score(rec, rules, module, args.file)  # all or nothing: the whole record is valid first
+    from zapis.store.db import check_stake, check_table_number
+
+    problems = check_table_number(args.table, "--table") + check_stake(args.stake, "--stake")
+    if problems:
+        raise ZapisError(problems)
     store = open_store(args)
     eid = args.evening
+    evening = None if eid is not None else (rec.date.isoformat() if rec.date else None, "", rec.title or "")
+    gid = store.new_game(eid, args.table, rec, rules, module, args.stake, rec.hands, evening=evening)
     if eid is None:
-        eid = store.new_evening(rec.date.isoformat() if rec.date else None, "", rec.title or "")
-    gid = store.new_game(eid, args.table, rec, rules, module, args.stake, rec.hands)
+        eid = store.game(gid).evening_id
     print(f"game {gid} (evening {eid}, table {args.table}): {len(rec.hands)} hands")
     return 0
 

@@ -66,12 +66,34 @@ def _json(v: Any) -> str:
 class Store:
     def __init__(self, path: str | Path | None = None, timeout: float = 5.0):
         self.path = Path(path) if path else default_db_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if path is None:  # the user's data directory is ours to make; a folder someone typed is not
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise ZapisError([Problem(str(self.path.parent), f"cannot be created ({e.strerror})")]) from None
+        elif not self.path.parent.is_dir():
+            raise ZapisError([Problem(str(self.path), "its folder does not exist (a typo in --db?)")])
+        if self.path.exists() and not self.path.is_file():
+            raise ZapisError([Problem(str(self.path), "is not a file")])
+        # a database we may not write (a read-only file, folder or disk) can still be read
+        self.read_only = self.path.exists() and not (os.access(self.path, os.W_OK)
+                                                     and os.access(self.path.parent, os.W_OK))
         try:
-            self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
-                                        check_same_thread=False)
+            if self.read_only:
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout,
+                                            isolation_level=None, check_same_thread=False)
+            else:
+                self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                            check_same_thread=False)
             self.conn.row_factory = sqlite3.Row
-            self._setup()
+            for attempt in range(100):
+                try:
+                    self._setup()
+                    break
+                except sqlite3.OperationalError as e:  # another process is making the same new database
+                    if "locked" not in str(e) or attempt == 99:
+                        raise
+                    time.sleep(0.02 + 0.002 * attempt)
         except sqlite3.DatabaseError as e:
             raise ZapisError(_db_message(e), str(self.path)) from None
 
@@ -80,18 +102,29 @@ class Store:
         c = self.conn
         c.execute("PRAGMA busy_timeout = 5000")
         c.execute("PRAGMA foreign_keys = ON")
-        app = c.execute("PRAGMA application_id").fetchone()[0]
-        version = c.execute("PRAGMA user_version").fetchone()[0]
-        tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        c.execute("BEGIN")  # one snapshot: another process may be making this new database right now
+        try:
+            app = c.execute("PRAGMA application_id").fetchone()[0]
+            version = c.execute("PRAGMA user_version").fetchone()[0]
+            tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            c.execute("COMMIT")
         if app != APPLICATION_ID and (tables or version):
             raise ZapisError("is not a zapis database (another program's SQLite file)", str(self.path))
         if version > SCHEMA_VERSION:
             raise ZapisError(f"was written by a newer zapis (schema {version}, this one knows {SCHEMA_VERSION}): "
                              "upgrade zapis", str(self.path))
+        if self.read_only:
+            if version < SCHEMA_VERSION:
+                raise ZapisError("cannot be written (read-only), and this zapis must first upgrade it",
+                                 str(self.path))
+            return
         c.execute("PRAGMA journal_mode = WAL")
         c.execute("PRAGMA synchronous = FULL")
         if version < SCHEMA_VERSION:
-            with self.tx():
+            with self._migration():
+                # two processes opening a new database at once: the second finds it done
+                version = c.execute("PRAGMA user_version").fetchone()[0]
                 for sql in MIGRATIONS[version:]:
                     for stmt in sql.split(";"):
                         if stmt.strip():
@@ -108,11 +141,37 @@ class Store:
             raise ZapisError(_db_message(e), str(self.path)) from None
         try:
             yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        else:
             self.conn.execute("COMMIT")
+        except BaseException as e:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            if isinstance(e, sqlite3.OperationalError):  # a full disk, an I/O error, a read-only file
+                raise ZapisError(_db_message(e), str(self.path)) from None
+            raise
+
+    @contextmanager
+    def _migration(self) -> Iterator[sqlite3.Connection]:
+        """The schema's transaction; a lock met here is retried by the opening, not reported."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Several reads that see one state of the database (no lock is taken against writers)."""
+        own = not self.conn.in_transaction
+        if own:
+            self.conn.execute("BEGIN")
+        try:
+            yield self.conn
+        finally:
+            if own and self.conn.in_transaction:
+                self.conn.execute("COMMIT")
 
     def close(self) -> None:
         self.conn.close()
@@ -149,11 +208,7 @@ class Store:
 
     # --- evenings and tables ----------------------------------------------------------------------
     def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
-        date = date or Date.today().isoformat()
-        try:
-            Date.fromisoformat(date)
-        except ValueError:
-            raise ZapisError([Problem("date", f"{date!r} is not a date (2026-11-20)")]) from None
+        date = _date(date)
         with self.tx() as c:
             return c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
                              (date, place, title)).lastrowid
@@ -166,7 +221,8 @@ class Store:
         return self.conn.execute(sql + " ORDER BY date, id", args).fetchall()
 
     def evening(self, evening_id: int) -> sqlite3.Row:
-        row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone()
+        row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone() \
+            if _row_id(evening_id) else None
         if row is None:
             raise ZapisError([Problem("evening", f"no evening {evening_id}")])
         return row
@@ -178,13 +234,27 @@ class Store:
         return c.execute("INSERT INTO tables (evening_id, number) VALUES (?, ?)", (evening_id, number)).lastrowid
 
     # --- games ---------------------------------------------------------------------------------
-    def new_game(self, evening_id: int, table: int, rec: records.GameRecord, rules: Rules,
-                 module: ScoringModule, stake: float = 0, hands: list[dict[str, Any]] | None = None) -> int:
-        """A game with its ruleset frozen as it is now; with `hands` (an import), all or nothing."""
-        self.evening(evening_id)
+    def new_game(self, evening_id: int | None, table: int, rec: records.GameRecord, rules: Rules,
+                 module: ScoringModule, stake: float = 0, hands: list[dict[str, Any]] | None = None,
+                 evening: tuple[str | None, str, str] | None = None) -> int:
+        """A game with its ruleset frozen as it is now; with `hands` (an import), all or nothing.
+
+        With `evening` = (date, place, title) instead of an id, the evening is made in the same
+        transaction: a kill in between never leaves an empty evening behind.
+        """
+        problems = check_table_number(table) + check_stake(stake)
+        if problems:
+            raise ZapisError(problems)
+        if evening is None:
+            self.evening(evening_id)
+        else:
+            date = _date(evening[0])
         frozen = {"id": rules.id, "module": rules.module, "title": rules.title, "values": dict(rules.values)}
         names = _names(rec.players)
         with self.tx() as c:
+            if evening is not None:
+                evening_id = c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
+                                       (date, evening[1], evening[2])).lastrowid
             tid = self._table_id(c, evening_id, table)
             gid = c.execute(
                 "INSERT INTO games (table_id, ruleset, rules_json, layout_json, start_json, title, stake) "
@@ -207,7 +277,7 @@ class Store:
 
     def game(self, game_id: int) -> GameInfo:
         row = self.conn.execute("SELECT g.*, t.number, t.evening_id FROM games g JOIN tables t ON t.id = g.table_id "
-                                "WHERE g.id = ?", (game_id,)).fetchone()
+                                "WHERE g.id = ?", (game_id,)).fetchone() if _row_id(game_id) else None
         if row is None:
             raise ZapisError([Problem("game", f"no game {game_id}")])
         return self._info(row)
@@ -299,51 +369,67 @@ class Store:
     # --- the hand log ------------------------------------------------------------------------------
     def _write(self, game_id: int, expected_version: int | None, action: str, position: int,
                hand: dict[str, Any] | None) -> int:
-        """Append one log entry after checking the version and the whole game with it.
+        """Check first, then append one log entry in a short write transaction.
+
+        The game is read and checked without holding the write lock (the check scores the game, which
+        takes a while on a long one); the transaction then only confirms that the game is still at the
+        version that was checked, appends and commits. If another writer got in between, a caller that
+        named the version it read hears so (ConflictError); one that did not (an import, the CLI) is
+        checked again against the new state.
 
         The caller speaks the players' current names; the log keeps the names the game was
         recorded with, so a later rename never rewrites history.
         """
-        with self.tx() as c:
-            version = c.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-            if version is None:
-                raise ZapisError([Problem("game", f"no game {game_id}")])
-            version = version[0]
-            if expected_version is not None and version != expected_version:
-                raise ConflictError([Problem("game", f"changed by someone else since you read it (version "
-                                             f"{version}, not {expected_version}): nothing was saved; look "
-                                             "again and enter it once more")])
-            rec, rules, module = self.record(game_id)
-            hands = rec.hands
-            if action == "enter":
-                position = len(hands)
-                hands.append(hand)
-            elif action == "edit":
-                if not 0 <= position < len(hands):
-                    raise ZapisError([Problem("hand", f"no hand {position + 1} to edit")])
-                hands[position] = hand
-            else:
-                if not hands:
-                    raise ZapisError([Problem("hand", "nothing to undo")])
-                position = len(hands) - 1
-                hands.pop()
-            if action != "undo":
-                # the other hands were checked when they were entered: check this one, then the order
-                # of them all (an owed deal, a game already over) and that the whole game still scores
-                problems = (module.check_each(rules, rec.players, [hand], first=position)
-                            or module.check_sequence(rules, rec.players, hands))
-                if problems:
-                    raise ZapisError(problems)
-                module.score(rules, rec.players, hands, rec.start)
-            recorded = [r[0] for r in c.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
-                                                (game_id,))]
-            back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}
-            if hand is not None and back:
-                hand = rename_hand((*COMMON_HAND_FIELDS, *module.hand_fields(rules, rec.players)), hand, back)
-            c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, ?, ?, ?)",
-                      (game_id, action, position, None if hand is None else _json(hand)))
-            c.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
-            return version + 1
+        for _ in range(50):
+            with self.snapshot():
+                version, position2, entry = self._checked(game_id, expected_version, action, position, hand)
+            with self.tx() as c:
+                if c.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0] == version:
+                    c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, ?, ?, ?)",
+                              (game_id, action, position2, None if entry is None else _json(entry)))
+                    c.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+                    return version + 1
+            if expected_version is not None:
+                raise _conflict(version + 1, expected_version)
+        raise ZapisError([Problem("game", "too busy: other tablets keep saving this game; try again")])
+
+    def _checked(self, game_id: int, expected_version: int | None, action: str, position: int,
+                 hand: dict[str, Any] | None) -> tuple[int, int, dict[str, Any] | None]:
+        """The version read, the position and the entry to append (in the recorded names), or why not."""
+        row = self.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise ZapisError([Problem("game", f"no game {game_id}")])
+        version = row[0]
+        if expected_version is not None and version != expected_version:
+            raise _conflict(version, expected_version)
+        rec, rules, module = self.record(game_id)
+        hands = rec.hands
+        if action == "enter":
+            position = len(hands)
+            hands.append(hand)
+        elif action == "edit":
+            if not 0 <= position < len(hands):
+                raise ZapisError([Problem("hand", f"no hand {position + 1} to edit")])
+            hands[position] = hand
+        else:
+            if not hands:
+                raise ZapisError([Problem("hand", "nothing to undo")])
+            position = len(hands) - 1
+            hands.pop()
+        if action != "undo":
+            # the other hands were checked when they were entered: check this one, then the order
+            # of them all (an owed deal, a game already over) and that the whole game still scores
+            problems = (module.check_each(rules, rec.players, [hand], first=position)
+                        or module.check_sequence(rules, rec.players, hands))
+            if problems:
+                raise ZapisError(problems)
+            module.score(rules, rec.players, hands, rec.start)
+        recorded = [r[0] for r in self.conn.execute(
+            "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,))]
+        back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}
+        if hand is not None and back:
+            hand = rename_hand((*COMMON_HAND_FIELDS, *module.hand_fields(rules, rec.players)), hand, back)
+        return version, position, hand
 
     def enter(self, game_id: int, hand: dict[str, Any], expected_version: int | None = None) -> int:
         return self._write(game_id, expected_version, "enter", -1, hand)
@@ -561,12 +647,59 @@ def _rename(v: Any, mapping: dict[str, str]) -> Any:
     return v
 
 
+def _row_id(v: Any) -> bool:
+    """An id SQLite can hold (a number like 10**20 is simply no evening, not an overflow)."""
+    return isinstance(v, int) and not isinstance(v, bool) and 0 < v < 2 ** 63
+
+
+MAX_TABLE = 999
+MAX_STAKE = 1_000_000
+
+
+def check_table_number(table: Any, place: str = "table") -> list[Problem]:
+    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= MAX_TABLE:
+        return [Problem(place, f"{str(table)[:20]} is not a table number (1 to {MAX_TABLE})")]
+    return []
+
+
+def check_stake(stake: Any, place: str = "stake") -> list[Problem]:
+    import math
+    if not isinstance(stake, (int, float)) or isinstance(stake, bool) or not math.isfinite(stake) \
+            or not 0 <= stake <= MAX_STAKE:
+        return [Problem(place, f"{str(stake)[:20]} is not a stake (a number from 0 to {MAX_STAKE:,})".replace(",", " "))]
+    return []
+
+
+def _date(date: str | None) -> str:
+    """An evening's date as ISO (2026-11-20); 20.11.2026, as Polish users write it, is accepted too."""
+    import re
+    date = (date or Date.today().isoformat()).strip()
+    m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", date)
+    if m:
+        date = f"{m[3]}-{int(m[2]):02d}-{int(m[1]):02d}"
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        raise ZapisError([Problem("date", f"{date[:20]!r} is not a date (2026-11-20 or 20.11.2026)")])
+    try:
+        return Date.fromisoformat(date).isoformat()
+    except ValueError:
+        raise ZapisError([Problem("date", f"{date!r} is not a date (2026-11-20 or 20.11.2026)")]) from None
+
+
+def _conflict(version: int, expected: int) -> ConflictError:
+    return ConflictError([Problem("game", f"changed by someone else since you read it (version {version}, not "
+                                          f"{expected}): nothing was saved; look again and enter it once more")])
+
+
 def _db_message(e: sqlite3.DatabaseError) -> str:
     msg = str(e)
+    if "full" in msg:
+        return "the disk is full: nothing was saved; free some space and save again"
+    if "disk I/O" in msg:
+        return "could not be written (a disk error): nothing was saved"
     if "not a database" in msg or "malformed" in msg:
         return "is damaged or not a database: bring back a backup with zapis restore BACKUP (see zapis restore --help)"
     if "locked" in msg or "busy" in msg:
-        return "is locked by another program: close it and try again"
+        return "is busy (another tablet or program is saving): try again"
     if "readonly" in msg:
         return "cannot be written (read-only)"
     return f"database error: {msg}"
