@@ -191,13 +191,32 @@ def cmd_export(args: argparse.Namespace) -> int:
             sys.stdout.write(text.lstrip("\ufeff"))
         return 0
     out = Path(args.output)
-    if len(files) > 1 or out.is_dir():
-        out.mkdir(parents=True, exist_ok=True)
+    if out.is_dir():
         paths = [out / name for name in files]
+    elif len(files) > 1:  # several files: -o fresh.csv writes fresh-hands.csv and fresh-standings.csv
+        paths = [out.with_name(f"{out.stem}-{name}") for name in files] if out.suffix else \
+            [out / name for name in files]
     else:
         paths = [out]
+    problems = []
+    for path in paths:
+        if not path.parent.is_dir() and not (path.parent == out and not out.exists() and out.parent.is_dir()):
+            problems.append(Problem(str(path), "the folder does not exist"))
+        elif path.exists() and not args.replace:
+            problems.append(Problem(str(path), "exists already: choose another name, or --replace"))
+        elif path.exists() and not path.is_file():
+            problems.append(Problem(str(path), "is not a regular file"))
+    if problems:
+        raise ZapisError(problems)
     for path, text in zip(paths, files.values()):
-        path.write_text(text, encoding="utf-8")
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name(f".{path.name}.partial")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:
+            tmp.unlink(missing_ok=True)
+            raise ZapisError([Problem(str(path), f"cannot be written ({e.strerror or e})")]) from None
         print(path)
     return 0
 
@@ -335,6 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--evening", type=int, required=True)
     ex.add_argument("--format", choices=("csv", "json", "toml", "html"), required=True)
     ex.add_argument("-o", "--output", help="a file (or a folder for several files)")
+    ex.add_argument("--replace", action="store_true", help="replace files that exist (never done silently)")
     ex.set_defaults(func=cmd_export)
     b = sub.add_parser("backup", help="copy the database safely while it is in use (checked before it counts)")
     b.add_argument("file")

@@ -48,6 +48,9 @@ class GameRecord:
         return out
 
 
+MAX_NAME = 60
+
+
 def _players_problems(value: Any) -> list[Problem]:
     if not isinstance(value, list) or not value:
         return [Problem("players", f"{fmt(value)} is not a list of player names")]
@@ -55,6 +58,10 @@ def _players_problems(value: Any) -> list[Problem]:
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
             out.append(Problem(f"players[{i}]", f"{fmt(name)} is not a player name"))
+        elif name != name.strip():  # "Ala" and " Ala" would be one player in the store, two in the file
+            out.append(Problem(f"players[{i}]", f"{fmt(name)} begins or ends with a space"))
+        elif len(name) > MAX_NAME:
+            out.append(Problem(f"players[{i}]", f"is longer than {MAX_NAME} characters"))
     names = [n for n in value if isinstance(n, str)]
     for n in sorted({n for n in names if names.count(n) > 1}):
         out.append(Problem("players", f"{fmt(n)} sits twice"))
@@ -110,6 +117,8 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     if not isinstance(start, dict):
         problems.append(Problem("start", f"{fmt(start)} is not a table"))
         start = {}
+    elif start and pkey != "players":
+        problems.append(Problem("start", f"a game of {pkey} carries no totals in"))
     elif pkey == "players" and isinstance(data.get(pkey), list):
         num = Field("start", "number")
         for name, v in start.items():

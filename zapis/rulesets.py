@@ -12,6 +12,7 @@ a cycle in `extends` each give one line naming the file, the key and the value.
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,11 +48,20 @@ def builtin_ids() -> list[str]:
 def read_toml(path: Path) -> dict[str, Any]:
     """A TOML file as a dict, or a ZapisError naming the file and what is wrong."""
     try:
-        raw = path.read_bytes()
+        st = path.stat()  # follows links: a loop of links is an OSError here, not a hang
+        if stat.S_ISDIR(st.st_mode):
+            raise ZapisError("is a directory, not a file", str(path))
+        if not stat.S_ISREG(st.st_mode):  # /dev/zero, a FIFO, a socket: nothing to read to the end
+            raise ZapisError("is not a regular file", str(path))
+        if st.st_size > MAX_FILE:
+            raise ZapisError(f"is too large ({st.st_size:,} bytes; at most {MAX_FILE:,})".replace(",", " "),
+                             str(path))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE + 1)
+        if len(raw) > MAX_FILE:
+            raise ZapisError(f"is too large (more than {MAX_FILE:,} bytes)".replace(",", " "), str(path))
     except FileNotFoundError:
         raise ZapisError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise ZapisError("is a directory, not a file", str(path)) from None
     except OSError as e:
         raise ZapisError(f"cannot be read ({e.strerror})", str(path)) from None
     try:
@@ -59,9 +69,32 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise ZapisError(f"is not UTF-8 text (byte {e.start})", str(path)) from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ZapisError(f"not valid TOML: {e}", str(path)) from None
+    except RecursionError:
+        raise ZapisError(f"is nested too deeply (at most {MAX_DEPTH} levels)", str(path)) from None
+    if _depth(data) > MAX_DEPTH:
+        raise ZapisError(f"is nested too deeply (at most {MAX_DEPTH} levels)", str(path))
+    return data
+
+
+MAX_FILE = 8 * 1024 * 1024  # a season's record is far smaller; /dev/zero is far larger
+MAX_DEPTH = 32
+
+
+def _depth(value: Any) -> int:
+    """How deeply tables and arrays nest (without recursion, so any depth can be measured)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            deepest = max(deepest, d)
+            if d <= MAX_DEPTH:
+                stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+    return deepest
 
 
 def is_path_ref(ref: str) -> bool:
@@ -94,7 +127,10 @@ def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
             if not out:
                 raise
             raise ZapisError([Problem("extends", p.message) for p in e.problems], str(out[-1].path)) from None
-        real = path.resolve()
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):  # a loop of symbolic links
+            raise ZapisError("cannot be read (a loop of symbolic links)", str(path)) from None
         if real in seen:
             names = " -> ".join([f.id for f in out] + [path.stem])
             raise ZapisError([Problem("extends", f"cycle: {names}")], str(out[-1].path))

@@ -61,7 +61,15 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+#: no score, count or number on any sheet comes near this; beyond it a value is a typo or an attack
+SANE = 10 ** 12
+
+
 def _range_problem(place: str, v: int | float, f: Field) -> list[Problem]:
+    if v != v or v in (float("inf"), float("-inf")):
+        return [Problem(place, f"{fmt(v)} is not a finite number")]
+    if abs(v) > SANE:
+        return [Problem(place, f"{fmt(v)} is too large")]
     lo, hi = f.min, f.max
     if lo is not None and hi is not None and not lo <= v <= hi:
         return [Problem(place, f"{fmt(v)} is not between {lo} and {hi}")]

@@ -129,6 +129,11 @@ class TrzyPiecOsiemModule(ScoringModule):
         Field("tricks", "int", "tricks in a deal (16 cards each)", 16, min=1),
     )
 
+    def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
+        """One target and one limit for each of the three roles (chooser, next player, dealer)."""
+        return [Problem(name, f"needs 3 numbers (the chooser, the next player, the dealer), not {len(r[name])}")
+                for name in ("targets", "no_tricks_limits") if len(r[name]) != 3]
+
     def hand_fields(self, rules, players):
         return [
             Field("kind", "choice", "the deal chosen: a trump suit, no-trumps (BA) or no-tricks (BL)", required=True,

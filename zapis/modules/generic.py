@@ -72,7 +72,9 @@ class GenericModule(ScoringModule):
             if "check" in item and not isinstance(item["check"], bool):
                 out.append(Problem(f"{at}.check", f"{fmt(item['check'])} is not true or false"))
         for name in r["slam_items"]:
-            if name not in r["items"]:
+            if not isinstance(name, str):
+                out.append(Problem("slam_items", f"{fmt(name)} is not an item's name"))
+            elif name not in r["items"]:
                 out.append(Problem("slam_items", f"{fmt(name)} is not one of the items"))
         return out
 
