@@ -208,7 +208,7 @@ class Store:
 
     # --- evenings and tables ----------------------------------------------------------------------
     def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
-        date = _date(date)
+        date = parse_date(date)
         with self.tx() as c:
             return c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
                              (date, place, title)).lastrowid
@@ -248,7 +248,7 @@ class Store:
         if evening is None:
             self.evening(evening_id)
         else:
-            date = _date(evening[0])
+            date = parse_date(evening[0])
         frozen = {"id": rules.id, "module": rules.module, "title": rules.title, "values": dict(rules.values)}
         names = _names(rec.players)
         with self.tx() as c:
@@ -670,7 +670,7 @@ def check_stake(stake: Any, place: str = "stake") -> list[Problem]:
     return []
 
 
-def _date(date: str | None) -> str:
+def parse_date(date: str | None) -> str:
     """An evening's date as ISO (2026-11-20); 20.11.2026, as Polish users write it, is accepted too."""
     import re
     date = (date or Date.today().isoformat()).strip()

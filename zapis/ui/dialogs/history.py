@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
@@ -31,5 +32,5 @@ class HistoryDialog(ModalScreen[None]):
             for i, e in enumerate(self.app.store.log(self.game_id)):
                 what = ACTION[e.action][0 if get_lang() == "pl" else 1]
                 hand = json.dumps(e.hand, ensure_ascii=False) if e.hand else ""
-                table.add_row(str(i + 1), e.at[:19], what, str(e.position + 1), hand[:90])
+                table.add_row(str(i + 1), e.at[:19], what, str(e.position + 1), plain_text(hand[:90]))
             yield table

@@ -9,6 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from zapis.core.errors import ZapisError
+from zapis.store.db import parse_date
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
@@ -34,9 +37,9 @@ class NewEveningDialog(ModalScreen[dict | None]):
     def ok(self) -> None:
         d = self.query_one("#date", Input).value.strip()
         try:
-            date.fromisoformat(d)
-        except ValueError:
-            self.query_one("#error", Label).update(f'{t("date")}: "{d}" — 2026-11-20')
+            d = parse_date(d)
+        except ZapisError:
+            self.query_one("#error", Label).update(plain_text(f'{t("date")}: "{d[:20]}" — 20.11.2026'))
             return
         self.dismiss({"date": d, "title": self.query_one("#title", Input).value.strip(),
                       "place": self.query_one("#place", Input).value.strip()})

@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 from zapis import records, rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
+from zapis.store.db import check_stake, check_table_number
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 SEATS_BRIDGE = ("N", "E", "S", "W")
@@ -69,7 +71,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
 
     def _options(self, text: str) -> list[Option]:
         q = text.lower()
-        return [Option(f"{rid} — {title} [{mod}]", id=rid) for rid, mod, title in self.all
+        return [Option(plain_text(f"{rid} — {title} [{mod}]"), id=rid) for rid, mod, title in self.all
                 if q in rid.lower() or q in title.lower() or q in mod.lower()]
 
     @on(Input.Changed, "#search")
@@ -85,7 +87,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         try:
             r = rulesets.load(self.chosen)
         except ZapisError as e:
-            self.query_one("#description", Static).update(str(e))
+            self.query_one("#description", Static).update(plain_text(str(e)))
             return
         module = get_module(r.module)
         counts = "/".join(map(str, module.player_counts)) if len(module.player_counts) < 6 else "2+"
@@ -94,7 +96,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             seats = " · N, E, S, W"
         if module.players_key == "pairs":
             seats = " · pary: \"Ala, Bartek\" w polu / pairs: \"Ala, Bartek\" in a field"
-        self.query_one("#description", Static).update(f"{r.description[:300]}\n[{counts}]{seats}")
+        self.query_one("#description", Static).update(plain_text(f"{r.description[:300]}\n[{counts}]{seats}"))
 
     @on(OptionList.OptionSelected, "#rulesets")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -119,13 +121,23 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             data = {"format": "zapis/1", "ruleset": self.chosen, module.players_key: players}
             rec, rules, module = records.parse(data)
             module.validate_and_score(rules, rec.players, [], {})
-            table = int(self.query_one("#table", Input).value or "1")
-            stake = float(self.query_one("#stake", Input).value or "0")
+            table_text = self.query_one("#table", Input).value.strip() or "1"
+            stake_text = self.query_one("#stake", Input).value.strip().replace(",", ".") or "0"
+            problems = []
+            try:
+                table = int(table_text)
+            except ValueError:
+                table = table_text
+            problems += check_table_number(table, t("table"))
+            try:
+                stake = float(stake_text)
+            except ValueError:
+                stake = stake_text
+            problems += check_stake(stake, t("stake"))
+            if problems:
+                raise ZapisError(problems)
         except ZapisError as e:
-            err.update("\n".join(str(p) for p in e.problems))
-            return
-        except ValueError as e:
-            err.update(str(e))
+            err.update(plain_text("\n".join(str(p) for p in e.problems)))
             return
         self.dismiss(NewGame(rec, rules, module, table, stake))
 

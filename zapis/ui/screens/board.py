@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Label
 
 from zapis.core.sheet import fmt_number
 from zapis.evening import standings
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 from zapis.ui.widgets.sheet_view import SheetView
 
@@ -49,9 +50,9 @@ class BoardScreen(Screen):
             table.clear(columns=True)
             table.add_columns("#", t("players"), "pkt")
             for s in standings(store.results(eid)):
-                table.add_row(str(s.rank), s.player, fmt_number(s.place_points))
+                table.add_row(str(s.rank), plain_text(s.player), fmt_number(s.place_points))
         else:
             g = games[page]
             sheet_view.display, table.display = True, False
-            title.update(Text(f"{t('board')} — {t('table')} {g.table}: {g.title}", style="bold"))
+            title.update(plain_text(f"{t('board')} — {t('table')} {g.table}: {g.title}", style="bold"))
             sheet_view.show(store.sheet(g.id))

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Label, Select
 
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
@@ -51,7 +52,7 @@ class EveningScreen(Screen):
     def refresh_evenings(self, select: int | None = None) -> None:
         evs = self.store.evenings()
         sel = self.query_one("#evening-select", Select)
-        sel.set_options([(f"{e['date']}  {e['title']}  {e['place']}".strip(), e["id"]) for e in evs])
+        sel.set_options([(plain_text(f"{e['date']}  {e['title']}  {e['place']}".strip()), e["id"]) for e in evs])
         target = select or (self.app.evening_id if self.app.evening_id else (evs[-1]["id"] if evs else None))
         if target is not None:
             sel.value = target
@@ -81,7 +82,8 @@ class EveningScreen(Screen):
                 totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
             except ZapisError as e:
                 state, totals = "!", str(e.problems[0])
-            table.add_row(str(g.table), f"#{g.id}", state, totals, g.title.split(" / ")[0], key=str(g.id))
+            table.add_row(str(g.table), f"#{g.id}", state, plain_text(totals), plain_text(g.title.split(" / ")[0]),
+                          key=str(g.id))
             last = g.id
         if last is not None and self.app.game_id:
             try:

@@ -15,6 +15,7 @@ from zapis.core.sheet import fmt_number
 from zapis.store import ConflictError
 from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
+from zapis.text import plain, plain_text
 from zapis.ui.i18n import choice, t, word
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
@@ -67,7 +68,7 @@ class GameScreen(Screen):
             n for k in sorted(rec.players, key=int) for n in rec.players[k]]
         self.names = names
         fields = module.hand_fields(rules, rec.players)
-        yield Static(f"{t('table')} {info.table} · {info.title}", id="game-title")
+        yield Static(plain_text(f"{t('table')} {info.table} · {info.title}"), id="game-title")
         with Container(id="game-body"):
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet")
@@ -99,7 +100,7 @@ class GameScreen(Screen):
         for p in sheet.players:
             v = sheet.totals.get(p, 0)
             style = "bold red" if v < 0 else ("bold reverse" if v == best else "bold")
-            tot.append(f" {p} ", style="bold")
+            tot.append(f" {plain(p)} ", style="bold")
             tot.append(f" {fmt_number(v)} ", style=style)
         self.query_one("#totals", Static).update(tot)
         self.query_one("#digits", Digits).update("  ".join(fmt_number(sheet.totals.get(p, 0)) for p in sheet.players))
@@ -119,7 +120,7 @@ class GameScreen(Screen):
             nxt += "  ✗ " + "; ".join(c.name for c in bad)
         if sheet.notes:
             nxt += "\n" + "\n".join(sheet.notes[-2:])
-        self.query_one("#next", Label).update(nxt)
+        self.query_one("#next", Label).update(plain_text(nxt))
         self._form_title()
         if self.editing is None:
             self.query_one(HandForm).prefill(sheet.next)
@@ -130,7 +131,7 @@ class GameScreen(Screen):
         self.query_one("#form-title", Label).update(Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(Text(text, style="bold red" if error else "green"))
+        self.query_one("#message", Static).update(plain_text(text, style="bold red" if error else "green"))
 
     # --- actions -------------------------------------------------------------------------------------
     @on(HandForm.Submitted)

@@ -5,8 +5,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList
+from textual.widgets.option_list import Option
 
 from zapis.core.errors import ZapisError
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
@@ -15,10 +17,15 @@ class PlayersScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Label(t("players"), classes="dialog-title")
-        yield OptionList(*self.app.store.players(), id="players")
+        self.names = self.app.store.players()
+        yield OptionList(*self._options(), id="players")
         yield Input(placeholder=t("new_name"), id="new-name", compact=True)
         yield Label("", id="error", classes="error-text")
         yield Footer()
+
+    def _options(self) -> list[Option]:
+        """Names as plain text: a name is never markup (and its option is found by position, not text)."""
+        return [Option(plain_text(n)) for n in self.names]
 
     @on(OptionList.OptionSelected)
     def action_rename(self) -> None:
@@ -29,13 +36,14 @@ class PlayersScreen(Screen):
         ol = self.query_one("#players", OptionList)
         if ol.highlighted is None:
             return
-        old = str(ol.get_option_at_index(ol.highlighted).prompt)
+        old = self.names[ol.highlighted]
         try:
             self.app.store.rename_player(old, event.value)
         except ZapisError as e:
-            self.query_one("#error", Label).update("\n".join(str(p) for p in e.problems))
+            self.query_one("#error", Label).update(plain_text("\n".join(str(p) for p in e.problems)))
             return
+        self.names = self.app.store.players()
         ol.clear_options()
-        ol.add_options(self.app.store.players())
+        ol.add_options(self._options())
         event.input.value = ""
         self.query_one("#error", Label).update("")

@@ -19,6 +19,7 @@ from zapis import rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
 from zapis.paths import user_rulesets_dir
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
@@ -32,7 +33,7 @@ class RulesetsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield OptionList(*[Option(f"{rid}", id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
+            yield OptionList(*[Option(plain_text(rid), id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
             with Vertical(id="ruleset-detail"):
                 yield Static("", id="ruleset-desc")
                 yield DataTable(id="params", cursor_type="row")
@@ -47,7 +48,7 @@ class RulesetsScreen(Screen):
         try:
             self.current = rulesets.load(event.option.id)
         except ZapisError as e:
-            self.query_one("#ruleset-desc", Static).update(str(e))
+            self.query_one("#ruleset-desc", Static).update(plain_text(str(e)))
             return
         self.changes = {}
         self._fill()
@@ -55,13 +56,14 @@ class RulesetsScreen(Screen):
     def _fill(self) -> None:
         r = self.current
         module = get_module(r.module)
-        self.query_one("#ruleset-desc", Static).update(f"{r.title} [{r.module}]\n{r.description[:400]}")
+        self.query_one("#ruleset-desc", Static).update(plain_text(f"{r.title} [{r.module}]\n{r.description[:400]}"))
         dt = self.query_one("#params", DataTable)
         dt.clear(columns=True)
         dt.add_columns("param", "value", "default")
         for p in module.params:
             v = self.changes.get(p.name, r[p.name])
-            dt.add_row(p.name, _short(v) + (" *" if p.name in self.changes else ""), _short(p.default), key=p.name)
+            dt.add_row(p.name, plain_text(_short(v) + (" *" if p.name in self.changes else "")), plain_text(_short(p.default)),
+                       key=p.name)
 
     @on(DataTable.RowHighlighted, "#params")
     def _param(self, event: DataTable.RowHighlighted) -> None:
@@ -71,7 +73,7 @@ class RulesetsScreen(Screen):
             p = get_module(self.current.module).param(event.row_key.value)
         except KeyError:
             return
-        self.query_one("#param-help", Label).update(p.meaning)
+        self.query_one("#param-help", Label).update(plain_text(p.meaning))
         self.selected = p.name
 
     @on(DataTable.RowSelected, "#params")
@@ -93,7 +95,7 @@ class RulesetsScreen(Screen):
         module = get_module(self.current.module)
         problems = rulesets.check_overrides(module, {self.selected: value}, "")
         if problems:
-            self.query_one("#ruleset-msg", Label).update("\n".join(map(str, problems)))
+            self.query_one("#ruleset-msg", Label).update(plain_text("\n".join(map(str, problems))))
             return
         self.changes[self.selected] = value
         self.query_one("#ruleset-msg", Label).update("")
@@ -119,7 +121,7 @@ class RulesetsScreen(Screen):
             rulesets.load(name)
         except ZapisError as e:
             path.unlink()
-            msg.update(str(e))
+            msg.update(plain_text(str(e)))
             return
         # a served tablet is never told where the server keeps its files
         msg.update(t("variant_saved", path=name if self.app.is_web else str(path)))

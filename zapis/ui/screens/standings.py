@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from zapis.core.sheet import fmt_number
 from zapis.evening import money_text, settle, standings
+from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
@@ -37,7 +38,7 @@ class StandingsScreen(Screen):
             return  # the app is closing
         ev = self.app.store.evening(self.evening_id)
         self.query_one("#standings-title", Label).update(
-            Text(f"{t('standings')} — {ev['date']} {ev['title']}", style="bold"))
+            plain_text(f"{t('standings')} — {ev['date']} {ev['title']}", style="bold"))
         results = self.app.store.results(self.evening_id)
         table = standings(results)
         dt = self.query_one("#standings", DataTable)
@@ -48,10 +49,10 @@ class StandingsScreen(Screen):
             cells = [f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
                      if r.key in s.results else "" for r in results]
             money = Text(money_text(s.money), style="red" if s.money < 0 else "")
-            dt.add_row(str(s.rank), Text(s.player, style="bold"), str(s.games), fmt_number(s.place_points), money,
-                       *cells)
+            dt.add_row(str(s.rank), plain_text(s.player, style="bold"), str(s.games), fmt_number(s.place_points),
+                       money, *cells)
         pays = settle({s.player: s.money for s in table})
         lines = [f"{a} → {b}: {money_text(m)}" for a, b, m in pays]
         legend = "  ".join(f"#{i} = {r.key.rsplit(' (#', 1)[0]}" for i, r in zip(ids, results))
-        self.query_one("#settlement", Static).update(
-            (f"{t('settlement')}:\n" + "\n".join(lines) + "\n" if lines else "") + legend)
+        self.query_one("#settlement", Static).update(plain_text(
+            (f"{t('settlement')}:\n" + "\n".join(lines) + "\n" if lines else "") + legend))

@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.ui.i18n import choice, label, t
+from zapis.text import plain_text
 
 
 class FormError(Exception):
@@ -76,7 +77,7 @@ class HandForm(Widget):
             yield Select([(choice(c), c) for c in f.choices], id=base, allow_blank=True,
                          prompt=label(f), compact=True)
         elif k == "player":
-            yield Select([(p, p) for p in self.players], id=base, prompt=label(f), compact=True)
+            yield Select([(plain_text(p), p) for p in self.players], id=base, prompt=label(f), compact=True)
         elif k == "bool":
             yield Checkbox(t("yes"), id=base, compact=True)
         elif k in ("int", "number"):
@@ -85,7 +86,7 @@ class HandForm(Widget):
         elif k == "players":
             with Horizontal(classes="players"):
                 for i, p in enumerate(self.players):
-                    yield Checkbox(p, id=f"{base}-{i}", compact=True)
+                    yield Checkbox(plain_text(p), id=f"{base}-{i}", compact=True)
         elif k == "player_map":
             item = f.item
             if item is not None and item.kind == "table" and item.keys:
@@ -96,21 +97,21 @@ class HandForm(Widget):
                             yield Label(key.replace("_", " ")[:9], classes="cell-head")
                     for i, p in enumerate(self.players):
                         with Horizontal(classes="grid-row"):
-                            yield Label(p, classes="pname")
+                            yield Label(plain_text(p), classes="pname")
                             for j, _ in enumerate(item.keys):
                                 yield Input(id=f"{base}-{i}-{j}", type="integer", classes="cell", compact=True)
             else:
                 kind = "text" if item is not None and item.kind == "list" else "integer"
                 with Horizontal(classes="pmap"):
                     for i, p in enumerate(self.players):
-                        yield Label(p, classes="pname")
+                        yield Label(plain_text(p), classes="pname")
                         yield Input(id=f"{base}-{i}", type=kind, classes="pcell", compact=True)
         elif k == "table" and f.sub:
             with Horizontal(classes="sub"):
                 for s in f.sub:
                     yield Label(label(s), classes="sub-label")
                     if s.kind == "player":
-                        yield Select([(p, p) for p in self.players], id=f"{base}-{s.name}", compact=True,
+                        yield Select([(plain_text(p), p) for p in self.players], id=f"{base}-{s.name}", compact=True,
                                      prompt="—")
                     elif s.kind == "int":
                         yield Input(id=f"{base}-{s.name}", type="integer", classes="num", compact=True)

@@ -9,6 +9,7 @@ from textual.widgets import DataTable
 
 from zapis.core.sheet import Sheet
 from zapis.render import cell_text
+from zapis.text import plain_text
 
 
 class SheetView(DataTable):
@@ -32,12 +33,12 @@ class SheetView(DataTable):
         rows: list[tuple] = []  # (hand, label, cells) in order
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
-                rows.append((None, Text(sec.title, style="bold underline"), ("",) * width))
+                rows.append((None, plain_text(sec.title, style="bold underline"), ("",) * width))
                 if first and sec.columns != first.columns:
-                    rows.append((None, Text(""), tuple(Text(c, style="bold") for c in sec.columns)
+                    rows.append((None, Text(""), tuple(plain_text(c, style="bold") for c in sec.columns)
                                  + ("",) * (width - len(sec.columns))))
             for r in sec.rows:
-                lbl = Text(r.label, style="bold" if "total" in r.marks else "")
+                lbl = plain_text(r.label, style="bold" if "total" in r.marks else "")
                 if r.hand is not None and r.hand in edited:
                     lbl.append(" ✎", style="yellow")
                 if "line" in r.marks:
@@ -51,9 +52,9 @@ class SheetView(DataTable):
         if columns != self._columns_shown:
             self.clear(columns=True)
             header, width, names = columns
-            self.add_column(header, key="label", width=width)
+            self.add_column(plain_text(header), key="label", width=width)
             for j, name in enumerate(names):
-                self.add_column(name, key=f"c{j}")
+                self.add_column(plain_text(name), key=f"c{j}")
             self._columns_shown, self._rows_shown = columns, []
         old = self._rows_shown
         for i, row in enumerate(rows):
