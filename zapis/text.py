@@ -17,12 +17,15 @@ _SPACE = {"\t": " ", "\n": " ", "\r": " "}
 _BIDI = {chr(c) for c in (0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069)}
 
 
-def plain(value: object) -> str:
-    """One printable line: control characters (ESC, OSC, BEL, C1, DEL, ...) and bidi overrides neutralised."""
+def plain(value: object, lines: bool = False) -> str:
+    """Printable text: control characters (ESC, OSC, BEL, C1, DEL, ...) and bidi overrides neutralised;
+    one line, unless `lines` keeps the line breaks of a text meant to have several."""
     text = "" if value is None else str(value)
     out = []
     for ch in text:
-        if ch in _SPACE:
+        if ch == "\n" and lines:
+            out.append(ch)
+        elif ch in _SPACE:
             out.append(" ")
         elif ch in _BIDI or unicodedata.category(ch) == "Cc":
             out.append("\ufffd")
@@ -32,8 +35,8 @@ def plain(value: object) -> str:
 
 
 def plain_text(value: object, style: str = "", **kw) -> Text:
-    """A Rich Text holding exactly these characters: markup is shown, never obeyed."""
-    return Text(plain(value), style=style, **kw)
+    """A Rich Text holding exactly these characters (line breaks kept): markup is shown, never obeyed."""
+    return Text(plain(value, lines=True), style=style, **kw)
 
 
 def html_text(value: object) -> str:
