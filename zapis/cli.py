@@ -273,7 +273,13 @@ def cmd_app(args: argparse.Namespace) -> int:
 
     readable(args.db)
 
-    make_app(args.db, args.lang, board=getattr(args, "board", False)).run()
+    table = getattr(args, "table", None)
+    if table is not None:
+        from zapis.store.db import check_table_number
+
+        if check_table_number(table, "--table"):
+            raise ZapisError(check_table_number(table, "--table"))
+    make_app(args.db, args.lang, board=getattr(args, "board", False), table=table).run()
     return 0
 
 
@@ -374,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("names", nargs="*")
     pl.set_defaults(func=cmd_players)
     a = sub.add_parser("app", help="the scorekeeper's app (the default when no command is given)")
+    a.add_argument("--table", type=int, help="a table's tablet: open on this table's game, list its games only")
     a.set_defaults(func=cmd_app)
     bo = sub.add_parser("board", help="the read-only scoreboard for a TV")
     bo.set_defaults(func=cmd_app, board=True)

@@ -173,6 +173,10 @@ class Store:
             if own and self.conn.in_transaction:
                 self.conn.execute("COMMIT")
 
+    def data_version(self) -> int:
+        """Changes whenever another connection (another tablet, the CLI) committed: cheap to poll."""
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
     def close(self) -> None:
         self.conn.close()
 

@@ -48,16 +48,22 @@ class ZapisApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
     BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False)]
 
-    def __init__(self, store: Store, lang: str | None = None, board: bool = False):
+    #: how often the app looks whether another tablet or program wrote (a cheap PRAGMA, no read of data)
+    WATCH_SECONDS = 0.25
+
+    def __init__(self, store: Store, lang: str | None = None, board: bool = False, table: int | None = None):
         super().__init__()
         self.store = store
         self.board = board
+        self.table = table  # a tablet that belongs to one table: its games only
         i18n.set_lang(lang or i18n.default_lang())
         self.evening_id: int | None = None
         self.game_id: int | None = None
 
     def on_mount(self) -> None:
         self.title = t("app_title")
+        self._seen_version = self.store.data_version()
+        self.set_interval(self.WATCH_SECONDS, self._watch_store)
         evs = self.store.evenings()
         self.evening_id = evs[-1]["id"] if evs else None
         if self.board:
@@ -71,12 +77,31 @@ class ZapisApp(App):
                 except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
                     self.notify("\n".join(e.lines()), severity="error", timeout=30, markup=False)
             games = self.store.games(self.evening_id)
+            if self.table is not None:
+                games = [g for g in games if g.table == self.table]
             if games:  # resume where the scorekeeper left off: the game touched last
                 last = max(games, key=lambda g: (self.store.conn.execute(
                     "SELECT coalesce(max(id), 0) FROM hand_log WHERE game_id = ?", (g.id,)).fetchone()[0], g.id))
                 self.game_id = last.id
         from zapis.ui.screens.evening import EveningScreen
         self.push_screen(EveningScreen())
+        if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
+            from zapis.ui.screens.game import GameScreen
+            self.push_screen(GameScreen(self.game_id))
+
+    def _watch_store(self) -> None:
+        """Another process committed: every screen that shows the database shows it again."""
+        try:
+            version = self.store.data_version()
+        except Exception:  # noqa: BLE001 - a closing or damaged store: nothing to refresh
+            return
+        if version == self._seen_version:
+            return
+        self._seen_version = version
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "store_changed", None)
+            if refresh is not None and screen.is_mounted:
+                refresh()
 
     closing = False
 
@@ -224,6 +249,7 @@ def _translated(screen):
     return screen
 
 
-def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False) -> ZapisApp:
+def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,
+             table: int | None = None) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
-    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board)
+    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board, table=table)

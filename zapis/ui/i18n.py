@@ -60,6 +60,16 @@ TEXT: dict[str, tuple[str, str]] = {
     "quit_ask": ("Zakończyć zapis na tym urządzeniu? Rozdania są już zapisane.",
                  "Close zapis on this device? The hands are saved already."),
     "no": ("nie", "no"),
+    "race_enter": ("Rozdanie {n} zapisano przed chwilą na innym tablecie: sprawdź i zapisz swoje jako następne, "
+                   "jeśli to inne rozdanie.",
+                   "Hand {n} was just saved on another tablet: check it, and save yours as the next one if it is a "
+                   "different hand."),
+    "race_edit": ("Rozdanie {n} zmieniono przed chwilą na innym tablecie: sprawdź je i popraw jeszcze raz, jeśli "
+                  "trzeba.", "Hand {n} was just changed on another tablet: check it and correct it again if need be."),
+    "race_undo": ("Na innym tablecie zapisano przed chwilą zmianę: sprawdź zapis, zanim cofniesz.",
+                  "Another tablet just saved a change: check the sheet before you undo."),
+    "live_saved": ("Na innym tablecie zapisano rozdanie {n}.", "Hand {n} was saved on another tablet."),
+    "live_changed": ("Zapis zmieniono na innym tablecie.", "The sheet was changed on another tablet."),
     "tablets": ("Tablety", "Tablets"),
     "tablets_none": ("Serwer dla tabletów nie działa. Uruchom go na tym komputerze:\n  zapis serve --host 0.0.0.0",
                      "The server for tablets is not running. Start it on this computer:\n  zapis serve --host 0.0.0.0"),

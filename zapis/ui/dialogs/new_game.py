@@ -37,9 +37,10 @@ class NewGame:
 class NewGameDialog(ModalScreen[NewGame | None]):
     BINDINGS = [Binding("escape", "cancel", "cancel"), Binding("ctrl+s", "ok", "save")]
 
-    def __init__(self, evening_id: int):
+    def __init__(self, evening_id: int, table: int | None = None):
         super().__init__()
         self.evening_id = evening_id
+        self.table = table  # a table's tablet starts that table's next game
         self.all = rulesets.list_rulesets()
         self.chosen: str | None = None
 
@@ -58,7 +59,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             with Horizontal(classes="row"):
                 yield Label(t("table"))
                 used = [g.table for g in self.app.store.games(self.evening_id)]
-                yield Input(str(max(used, default=0) + 1), id="table", type="integer", compact=True, classes="num")
+                yield Input(str(self.table or max(used, default=0) + 1), id="table", type="integer", compact=True,
+                            classes="num")
                 yield Label(t("stake"))
                 yield Input("0", id="stake", type="number", compact=True, classes="num")
             yield Label("", id="error", classes="error-text")

@@ -27,6 +27,9 @@ class BoardScreen(Screen):
         self.show()
         self.set_interval(10, self.advance)
 
+    def store_changed(self) -> None:
+        self.show()
+
     def advance(self) -> None:
         self.step += 1
         self.show()

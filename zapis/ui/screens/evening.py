@@ -16,6 +16,18 @@ from zapis.text import plain_text
 from zapis.ui.i18n import t
 
 
+class TapTable(DataTable):
+    """A list whose row opens at one tap: a plain DataTable wants a second tap on a row it highlighted."""
+
+    async def _on_click(self, event) -> None:
+        before = self.cursor_coordinate
+        await super()._on_click(event)
+        row = event.style.meta.get("row", -1)
+        if row >= 0 and self.row_count and self.cursor_coordinate != before:  # the first tap on this row
+            key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
+            self.post_message(self.RowSelected(self, self.cursor_row, key))
+
+
 class EveningScreen(Screen):
     BINDINGS = [
         Binding("n", "new_evening", "new_evening"),
@@ -33,7 +45,7 @@ class EveningScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Select([], id="evening-select", prompt=t("evening"), allow_blank=True)
         yield Label(t("tables"), id="games-title")
-        yield DataTable(id="games", cursor_type="row")
+        yield TapTable(id="games", cursor_type="row")
         yield Label(t("no_evening"), id="hint")
         yield Footer()
 
@@ -45,12 +57,20 @@ class EveningScreen(Screen):
     def on_screen_resume(self) -> None:
         self.refresh_games()
 
+    def store_changed(self) -> None:
+        """Another tablet started an evening or a game, or saved a hand: the list follows."""
+        if len(self.store.evenings()) != getattr(self, "_evenings_shown", None):
+            self.refresh_evenings()
+        else:
+            self.refresh_games()
+
     @property
     def store(self):
         return self.app.store
 
     def refresh_evenings(self, select: int | None = None) -> None:
         evs = self.store.evenings()
+        self._evenings_shown = len(evs)
         sel = self.query_one("#evening-select", Select)
         sel.set_options([(plain_text(f"{e['date']}  {e['title']}  {e['place']}".strip()), e["id"]) for e in evs])
         target = select or (self.app.evening_id if self.app.evening_id else (evs[-1]["id"] if evs else None))
@@ -69,6 +89,8 @@ class EveningScreen(Screen):
         table = self.query_one("#games", DataTable)
         eid = self.app.evening_id
         games = self.store.games(eid) if eid else []
+        if self.app.table is not None:  # a table's tablet lists that table's games
+            games = [g for g in games if g.table == self.app.table]
         key = (eid, tuple((g.id, g.version, tuple(g.players)) for g in games))
         if key == getattr(self, "_shown", None):  # nothing changed since the table was filled
             return
@@ -93,8 +115,12 @@ class EveningScreen(Screen):
 
     @on(DataTable.RowSelected, "#games")
     def _open(self, event: DataTable.RowSelected) -> None:
+        self.open_game(int(event.row_key.value))
+
+    def open_game(self, gid: int) -> None:
         from zapis.ui.screens.game import GameScreen
-        gid = int(event.row_key.value)
+        if self.app.screen is not self:  # a second tap while the game opens
+            return
         self.app.game_id = gid
         self.app.push_screen(GameScreen(gid))
 
@@ -105,7 +131,11 @@ class EveningScreen(Screen):
             if result:
                 eid = self.store.new_evening(result["date"], result["place"], result["title"])
                 self.app.evening_id = eid
-                self.store.auto_backup()
+                if not self.app.is_web:
+                    try:
+                        self.store.auto_backup()
+                    except ZapisError as e:
+                        self.app.notify("\n".join(e.lines()), severity="error", markup=False)
                 self.refresh_evenings(eid)
         self.app.push_screen(NewEveningDialog(), done)
 
@@ -123,7 +153,7 @@ class EveningScreen(Screen):
                 self.app.game_id = gid
                 self.refresh_games()
                 self.app.push_screen(GameScreen(gid))
-        self.app.push_screen(NewGameDialog(self.app.evening_id), done)
+        self.app.push_screen(NewGameDialog(self.app.evening_id, table=self.app.table), done)
 
     def action_standings(self) -> None:
         from zapis.ui.screens.standings import StandingsScreen

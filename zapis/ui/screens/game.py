@@ -54,7 +54,11 @@ class GameScreen(Screen):
         super().__init__()
         self.game_id = game_id
         self.editing: int | None = None
-        self.version = 0
+        self.version = 0  # the game's version the screen shows
+        # the version (and hand number) the form's content was begun on: a live refresh moves the sheet on
+        # but not this, so a save of a hand another tablet has just saved is caught and said
+        self.form_version = 0
+        self.form_hand = 1
 
     @property
     def store(self):
@@ -87,6 +91,19 @@ class GameScreen(Screen):
         self.query_one(HandForm).focus_first()
 
     # --- showing -------------------------------------------------------------------------------
+    def store_changed(self) -> None:
+        """Another tablet or program wrote to the database: show this game as it now is, keep the typing."""
+        try:
+            version = self.store.game(self.game_id).version
+        except ZapisError:
+            return  # the game is gone (a restore): nothing to show
+        if version == self.version:
+            return
+        before = len(self.sheet.hands)
+        self.reload()
+        after = len(self.sheet.hands)
+        self.say(t("live_saved", n=after) if after == before + 1 else t("live_changed"))
+
     def reload(self) -> None:
         self.version = self.store.game(self.game_id).version
         log = self.store.log(self.game_id)
@@ -121,13 +138,14 @@ class GameScreen(Screen):
         if sheet.notes:
             nxt += "\n" + "\n".join(sheet.notes[-2:])
         self.query_one("#next", Label).update(plain_text(nxt))
+        form = self.query_one(HandForm)
+        if self.editing is None and not form.holds_typing():
+            self.form_version, self.form_hand = self.version, len(sheet.hands) + 1
+            form.prefill(sheet.next)
         self._form_title()
-        if self.editing is None:
-            self.query_one(HandForm).prefill(sheet.next)
 
     def _form_title(self) -> None:
-        n = len(self.sheet.hands)
-        text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=n + 1)
+        text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=self.form_hand)
         self.query_one("#form-title", Label).update(Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
@@ -145,14 +163,19 @@ class GameScreen(Screen):
             return
         try:
             if self.editing is None:
-                self.store.enter(self.game_id, hand, self.version)
+                self.store.enter(self.game_id, hand, self.form_version)
                 msg = t("saved", n=len(self.sheet.hands) + 1)
             else:
-                self.store.edit(self.game_id, self.editing, hand, self.version)
+                self.store.edit(self.game_id, self.editing, hand, self.form_version)
                 msg = t("edited", n=self.editing + 1)
-        except ConflictError as e:
+        except ConflictError:
+            # another tablet got there first: show what it saved, keep what was typed here, and let a
+            # second save go through as the next hand (or the correction again)
+            race = t("race_enter", n=self.form_hand) if self.editing is None else t("race_edit", n=self.editing + 1)
             self.reload()
-            self.say(_lines(e.problems), error=True)
+            self.form_version, self.form_hand = self.version, len(self.sheet.hands) + 1
+            self._form_title()
+            self.say(race, error=True)
             return
         except ZapisError as e:
             form.mark_errors([_problem_field(p.place) for p in e.problems])
@@ -160,6 +183,7 @@ class GameScreen(Screen):
             return
         self.editing = None
         form.clear()
+        form.prefilled.clear()
         self.reload()
         self.say(msg)
         form.focus_first()
@@ -167,6 +191,10 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         try:
             self.store.undo(self.game_id, self.version)
+        except ConflictError:
+            self.reload()
+            self.say(t("race_undo"), error=True)
+            return
         except ZapisError as e:
             self.say(t("nothing") if "nothing" in str(e) else str(e), error=True)
             return
@@ -179,6 +207,7 @@ class GameScreen(Screen):
         if i is None:
             return
         self.editing = i
+        self.form_version = self.version
         rec, _, _ = self.store.record(self.game_id)
         self.query_one(HandForm).set_values(rec.hands[i])
         self._form_title()
@@ -199,7 +228,7 @@ class GameScreen(Screen):
         if self.editing is not None:
             self.editing = None
             self.query_one(HandForm).clear()
-            self._form_title()
+            self.reload()
             return
         self.app.pop_screen()
 

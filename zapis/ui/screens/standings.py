@@ -33,6 +33,9 @@ class StandingsScreen(Screen):
         if self.board:
             self.set_interval(5, self.refresh_table)
 
+    def store_changed(self) -> None:
+        self.refresh_table()
+
     def refresh_table(self) -> None:
         if not self.is_attached or not self.query("#standings"):
             return  # the app is closing

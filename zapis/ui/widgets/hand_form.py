@@ -62,6 +62,7 @@ class HandForm(Widget):
         super().__init__(**kw)
         self.fields = [f for f in fields if f.form]
         self.players = players
+        self.prefilled: dict[str, Any] = {}  # what `prefill` chose, which is not the scorekeeper's typing
 
     # --- building ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -262,6 +263,17 @@ class HandForm(Widget):
                 self._get(base).value = ", ".join(map(str, v))
         self.refresh_visibility()
 
+    def holds_typing(self) -> bool:
+        """Has the scorekeeper typed or chosen anything (beyond the defaults the game prefilled)?"""
+        if any(w.value for w in self.query(Input)) or any(w.value for w in self.query(Checkbox)):
+            return True
+        for w in self.query(Select):
+            v = w.value
+            if v is not Select.NULL and v != Select.BLANK and self.prefilled.get(
+                    (w.id or "").removeprefix("in-"), Select.NULL) != v:
+                return True
+        return False
+
     def clear(self) -> None:
         """Empty the form for the next hand (only what holds a value is touched: each change repaints)."""
         for w in self.query(Input):
@@ -284,8 +296,9 @@ class HandForm(Widget):
             v = (suggestions or {}).get(f.name)
             if f.required and f.kind == "choice" and v in f.choices:
                 w = self._get(f"in-{f.name}")
-                if w.value is Select.NULL or w.value == Select.BLANK:
+                if w.value is Select.NULL or w.value == Select.BLANK or w.value == self.prefilled.get(f.name):
                     w.value = v
+                    self.prefilled[f.name] = v
         self.refresh_visibility()
 
     # --- feedback --------------------------------------------------------------------------------
