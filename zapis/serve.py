@@ -10,7 +10,7 @@ A served tablet is a stranger. What guards the laptop:
   in holds a session token in its cookie, never the key or the code; the key leaves the address bar
   at once (a redirect), and neither reaches any log (the access log writes paths without queries).
 - App sessions are capped (`--max-sessions`); every session is one process, so this is the memory
-  bound. The board is one shared page process-free (zapis.web).
+  bound. The board is one shared web page, no process per viewer (zapis.web.board).
 - The served app delivers exports as downloads and never writes where a tablet says (zapis.ui.app).
 """
 
@@ -278,20 +278,9 @@ class ZapisServer(Server):
         return app
 
     def mount_board(self, app: web.Application) -> None:
-        try:
-            from zapis.web.board import Board
-        except ImportError:  # the terminal board, one process per viewer (until the web board lands)
-            async def index(request):
-                import aiohttp_jinja2
-                ctx = {"font_size": self.font_size, "app_websocket_url": f"ws://{request.host}/board/ws",
-                       "lang": self.lang, "table": None, "static_url": "/static/"}
-                return aiohttp_jinja2.render_template("app_index.html", request, ctx)
+        """The board: one web page for any number of viewers, no process each (the guard checks who comes in)."""
+        from zapis.web.board import Board
 
-            async def ws(request):
-                request.match_info["board"] = "1"
-                return await self.handle_websocket(request)
-            app.add_routes([web.get("/board", index), web.get("/board/ws", ws)])
-            return
         self.board = Board(self.db, self.lang)
         self.board.add_routes(app)
 
@@ -393,9 +382,7 @@ class ZapisServer(Server):
         service: AppService | None = None
         try:
             await websocket.prepare(request)
-            command = shlex.join(self.base_command + ["board"]) if request.match_info.get("board") else \
-                self.app_command(table)
-            service = AppService(command, write_bytes=websocket.send_bytes,
+            service = AppService(self.app_command(table), write_bytes=websocket.send_bytes,
                                  write_str=websocket.send_str, close=websocket.close,
                                  download_manager=self.download_manager, debug=self.debug)
             self.sessions.add(service)

@@ -1,0 +1,1 @@
+"""What `zapis serve` draws itself as web pages (no terminal in the browser): the board for a TV."""
