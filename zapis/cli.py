@@ -312,7 +312,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from zapis.serve import build_server
 
     build_server(args.db, args.lang, args.host, args.port, args.code, max_sessions=args.max_sessions,
-                 font_size=args.font_size, extra_hosts=args.allow_host or []).serve()
+                 font_size=args.font_size, extra_hosts=args.allow_host or [],
+                 local_needs_code=args.code_here).serve()
     return 0
 
 
@@ -393,6 +394,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="at most N app sessions at once (each is one process; default 16)")
     sv.add_argument("--font-size", type=int, default=16, metavar="PX",
                     help="the browser's font size (default 16: a touch target of 3 rows is about 56 px)")
+    sv.add_argument("--code-here", action="store_true",
+                    help="ask for the code on this machine too (a laptop others use at the club)")
     sv.add_argument("--allow-host", action="append", metavar="NAME",
                     help="another name or address the tablets use to reach this machine (repeatable)")
     sv.set_defaults(func=cmd_serve)

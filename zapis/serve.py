@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlencode
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -58,7 +58,7 @@ TEXT = {
     "wrong": ("Zły kod. Spróbuj jeszcze raz.", "Wrong code. Try again."),
     "locked": ("Za dużo błędnych prób z tego urządzenia: spróbuj za {s} s.",
                "Too many wrong tries from this device: try again in {s} s."),
-    "full": ("Wszystkie miejsca zajęte ({n} sesji). Zamknij zapis na innym tablecie "
+    "full": ("Wszystkie miejsca zajęte (sesji naraz: {n}). Zamknij zapis na innym tablecie "
              "albo poproś kierownika o więcej (zapis serve --max-sessions).",
              "Every place is taken ({n} sessions). Close zapis on another tablet, "
              "or ask the director for more (zapis serve --max-sessions)."),
@@ -111,17 +111,30 @@ class Access:
     """Who may come in from another machine: the key, the short code, and the sessions they open."""
 
     def __init__(self, key: str, code: str | None = None, lockout: Lockout | None = None,
-                 session_hours: float = 24.0):
+                 session_hours: float = 24.0, everyone: Lockout | None = None):
         self.key, self.code = key, code
         self.lockout = lockout or Lockout()
+        # many addresses (a flood of IPv6 ones) must not multiply the guessing rate: a cap over all of them
+        self.everyone = everyone or Lockout(limit=30, window=60.0, clock=self.lockout.clock)
         self.sessions: dict[str, float] = {}
         self.session_seconds = session_hours * 3600
 
+    def is_key(self, given: str) -> bool:
+        """The long key (what the QR code carries): too long to guess, so no lockout stands before it."""
+        return secrets.compare_digest(given.encode(), self.key.encode())
+
     def matches(self, given: str) -> bool:
-        ok = secrets.compare_digest(given.encode(), self.key.encode())
+        ok = self.is_key(given)
         if self.code is not None:
             ok = secrets.compare_digest(given.encode(), self.code.encode()) or ok
         return ok
+
+    def wait(self, address: str) -> float:
+        return max(self.lockout.wait(address), self.everyone.wait("*"))
+
+    def failed(self, address: str) -> None:
+        self.lockout.failed(address)
+        self.everyone.failed("*")
 
     def new_session(self) -> str:
         token = secrets.token_urlsafe(32)
@@ -153,7 +166,7 @@ def check_code(code: str | None) -> str | None:
     return code
 
 
-def lan_addresses() -> list[str]:
+def lan_addresses(ipv6: bool = True) -> list[str]:
     """This machine's addresses a tablet on the same network can use (IPv4 first, no loopback)."""
     import ipaddress
 
@@ -170,7 +183,7 @@ def lan_addresses() -> list[str]:
                 a = ipaddress.ip_address(ip.ip[0])
                 if not a.is_loopback and not a.is_link_local:
                     v6.append(f"[{a}]")
-    return list(dict.fromkeys(v4 + v6))
+    return list(dict.fromkeys(v4 + (v6 if ipv6 else [])))
 
 
 def host_names() -> list[str]:
@@ -189,7 +202,7 @@ def allowed_hosts(host: str, port: int, extra: list[str] = ()) -> set[str]:
     """The Host headers this server answers to: its own names and addresses, never another site's."""
     names = ["localhost", "127.0.0.1", "[::1]", *extra]
     if host in ("0.0.0.0", "::", ""):
-        names += host_names() + lan_addresses()
+        names += host_names() + lan_addresses(ipv6=host == "::")
     elif host not in ("127.0.0.1", "localhost", "::1"):
         names.append(f"[{host}]" if ":" in host else host)
     return {n.lower() + sfx for n in names for sfx in {_port_suffix(port), f":{port}"}}
@@ -215,13 +228,14 @@ def _page(lang: str, body: str, status: int) -> web.Response:
         "<style>body{{font:20px/1.5 sans-serif;background:#0c181f;color:#eee;display:flex;justify-content:center;"
         "padding:2em}}main{{max-width:32em}}input,button{{font-size:28px;padding:.4em;margin:.3em 0;"
         "min-height:48px}}input{{width:8em;letter-spacing:.1em}}button{{background:#5e0ba7;color:#fff;border:0;"
-        "padding:.4em 1.2em}}.bad{{color:#ff8080}}</style></head><body><main>{1}</main></body></html>"
+        "padding:.4em 1.2em}}.bad{{color:#ff8080}}a{{color:#9fd3ff}}</style></head><body><main>{1}</main></body></html>"
     ).format(lang, body))
 
 
 class ZapisServer(Server):
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
-                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = ()):
+                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
+                 local_needs_code: bool = False):
         base = [sys.executable, "-m", "zapis"]
         if db:
             base += ["--db", str(db)]
@@ -230,24 +244,29 @@ class ZapisServer(Server):
         super().__init__(shlex.join(base + ["app"]), host=host, port=port, title="zapis",
                          templates_path=TEMPLATES, statics_path=STATIC)
         self.base_command = base
-        self.db, self.lang = db, (lang or "pl")
+        from zapis.ui.i18n import default_lang
+
+        self.db, self.lang = db, (lang or default_lang())  # the pages speak as the app will
         self.access = access
+        self.local_needs_code = local_needs_code  # a laptop others use too: this machine gives the code
         self.max_sessions = max_sessions
         self.font_size = font_size
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self.sessions: set[AppService] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
         self.board = None
 
     # --- the command a session runs ------------------------------------------------------------------
     def app_command(self, table: int | None = None) -> str:
-        return shlex.join(self.base_command + ["app"] + (["--table", str(table)] if table else []))
+        """The session's command; `exec` makes the app the shell's own process, so stopping it stops zapis."""
+        return "exec " + shlex.join(self.base_command + ["app"] + (["--table", str(table)] if table else []))
 
     # --- the addresses -----------------------------------------------------------------------------------
     def urls(self) -> list[str]:
         """What a tablet can open: LAN addresses and host names when listening on all of them."""
         sfx = _port_suffix(self.port)
         if self.host in ("0.0.0.0", "::", ""):
-            names = lan_addresses() + host_names()
+            names = lan_addresses(ipv6=self.host == "::") + host_names()
         else:
             names = [f"[{self.host}]" if ":" in self.host else self.host]
         return [f"http://{n}{sfx}/" for n in names] or [f"http://localhost{sfx}/"]
@@ -275,6 +294,7 @@ class ZapisServer(Server):
         self.mount_board(app)
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
+        app.on_response_prepare.append(_no_framing)
         return app
 
     def mount_board(self, app: web.Application) -> None:
@@ -293,7 +313,7 @@ class ZapisServer(Server):
             origin = request.headers.get("Origin", "")
             if origin.lower() not in (f"http://{request.host}".lower(), f"https://{request.host}".lower()):
                 return web.Response(status=403, text=say(lang, "origin"))
-        if request.path.startswith("/static/") or self.access is None or is_local(request):
+        if request.path.startswith("/static/") or self.access is None or self._trusted(request):
             return await handler(request)
         if self.access.has_session(request.cookies.get(SESSION_COOKIE)):
             return await handler(request)
@@ -306,14 +326,19 @@ class ZapisServer(Server):
             return self._try(request, given, target)
         return self._login_page(request, 401)
 
+    def _trusted(self, request: web.Request) -> bool:
+        """This machine's own browser needs no code, unless told otherwise (--code-here)."""
+        return is_local(request) and not self.local_needs_code
+
     def _try(self, request: web.Request, given: str, target: str) -> web.Response:
         address = request.remote or "?"
-        wait = self.access.lockout.wait(address)
-        if wait > 0:
-            return self._login_page(request, 429, say(self.lang, "locked", s=int(wait) + 1))
-        if not self.access.matches(given):
-            self.access.lockout.failed(address)
-            return self._login_page(request, 403, say(self.lang, "wrong"))
+        if not self.access.is_key(given):
+            wait = self.access.wait(address)
+            if wait > 0:
+                return self._login_page(request, 429, say(self.lang, "locked", s=int(wait) + 1))
+            if not self.access.matches(given):
+                self.access.failed(address)
+                return self._login_page(request, 403, say(self.lang, "wrong"))
         response = web.Response(status=303, headers={
             "Location": target if target.startswith("/") and not target.startswith("//") else "/"})
         response.set_cookie(SESSION_COOKIE, self.access.new_session(), httponly=True, samesite="Strict",
@@ -338,7 +363,8 @@ class ZapisServer(Server):
         table = _table(str(form.get("table", "")))
         if table:
             target += f"?table={table}"
-        if self.access is None or is_local(request) or self.access.has_session(request.cookies.get(SESSION_COOKIE)):
+        if self.access is None or self._trusted(request) or self.access.has_session(
+                request.cookies.get(SESSION_COOKIE)):
             return web.Response(status=303, headers={"Location": target})
         return self._try(request, str(form.get("code", ""))[:64], target)
 
@@ -371,14 +397,13 @@ class ZapisServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=256 * 1024)
         if not websocket.can_prepare(request).ok:
             return web.Response(status=400, text="zapis: websocket only")
         if len(self.sessions) >= self.max_sessions:
             return web.Response(status=503, text=say(self.lang, "full", n=self.max_sessions))
         table = _table(request.match_info.get("table"))
-        width = min(max(_int(request.query.get("width"), 80), 20), 400)
-        height = min(max(_int(request.query.get("height"), 24), 8), 200)
+        width, height = _size(request.query.get("width"), request.query.get("height"))
         service: AppService | None = None
         try:
             await websocket.prepare(request)
@@ -386,20 +411,42 @@ class ZapisServer(Server):
                                  write_str=websocket.send_str, close=websocket.close,
                                  download_manager=self.download_manager, debug=self.debug)
             self.sessions.add(service)
+            self.sockets.add(websocket)
             await service.start(width, height)
-            try:
-                await self._process_messages(websocket, service)
-            finally:
-                await service.stop()
+            await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # a broken browser connection must not stop the server; one line, no headers
             log.warning("a session ended with an error: %s", type(error).__name__)
         finally:
+            self.sockets.discard(websocket)
             if service is not None:
                 self.sessions.discard(service)
-                await service.stop()
+                await stop_service(service)
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+        """The browser's messages, checked: a stranger's resize to 10000 columns is 400 at most."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+            if kind == "stdin" and isinstance(data, str):
+                await service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await service.set_terminal_size(*_size(data.get("width"), data.get("height")))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data[:64]])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
 
     # --- starting and stopping -------------------------------------------------------------------------
     def initialize_logging(self) -> None:
@@ -450,10 +497,13 @@ class ZapisServer(Server):
             pass
 
     async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C: every tablet's session ends now (its app stopped), then the server; nothing is left running."""
         try:
             self.announcement_file().unlink(missing_ok=True)
         except OSError:
             pass
+        await asyncio.gather(*(ws.close() for ws in list(self.sockets)), return_exceptions=True)
+        await asyncio.gather(*(stop_service(s, 3.0) for s in list(self.sessions)), return_exceptions=True)
 
     def backup_once(self) -> None:
         """One automatic backup per server start (never one per tablet session)."""
@@ -468,7 +518,7 @@ class ZapisServer(Server):
 
     async def run(self, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
         """Listen, say where, and serve until `stop` is set (or the process is interrupted)."""
-        runner = web.AppRunner(await self._make_app(), access_log_class=PathOnlyAccessLogger,
+        runner = web.AppRunner(await self._make_app(), access_log_class=PathOnlyAccessLogger, shutdown_timeout=3.0,
                                access_log=logging.getLogger("zapis.access"), handle_signals=False)
         await runner.setup()
         try:
@@ -503,6 +553,34 @@ class ZapisServer(Server):
         asyncio.run(main())
 
 
+async def _no_framing(request: web.Request, response: web.StreamResponse) -> None:
+    """No other site may show zapis inside its own page (clickjacking; or a page on the laptop, where no code
+    is asked, opening sessions until the tablets find every place taken)."""
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    csp = response.headers.get("Content-Security-Policy")
+    response.headers["Content-Security-Policy"] = (csp + "; " if csp else "") + "frame-ancestors 'none'"
+
+
+async def stop_service(service: AppService, timeout: float = 5.0) -> None:
+    """Stop a session's app; if it does not go (a broken pipe, a hung process), end it: none is left behind."""
+    try:
+        await asyncio.wait_for(service.stop(), timeout)
+    except (Exception, asyncio.TimeoutError):  # noqa: BLE001 - whatever went wrong, the process must end
+        pass
+    process = getattr(service, "_process", None)
+    if process is not None and process.returncode is None:
+        try:
+            process.kill()
+            await asyncio.wait_for(process.wait(), timeout)
+        except (ProcessLookupError, asyncio.TimeoutError):
+            pass
+
+
+def _size(width: Any, height: Any) -> tuple[int, int]:
+    """A terminal size a tablet may ask for: 20x8 to 400x200 cells."""
+    return min(max(_int(width, 80), 20), 400), min(max(_int(height, 24), 8), 200)
+
+
 def _table(value: Any) -> int | None:
     n = _int(value, 0)
     return n if 1 <= n <= 999 else None
@@ -516,14 +594,15 @@ def _int(value: Any, default: int) -> int:
 
 
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
-                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = ()) -> ZapisServer:
+                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
+                 local_needs_code: bool = False) -> ZapisServer:
     problems = [Problem(opt, f"must be a whole number from {lo} to {hi}") for opt, v, lo, hi in (
         (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", max_sessions, 1, 1000),
         (f"--font-size {font_size}", font_size, 8, 48)) if not lo <= v <= hi]
     if problems:
         raise ZapisError(problems)
     code = check_code(code)
-    local = host in ("127.0.0.1", "::1", "localhost")
+    local = host in ("127.0.0.1", "::1", "localhost") and not local_needs_code
     access = None if local else Access(new_key(), code or f"{secrets.randbelow(10 ** 6):06d}")
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
-                       extra_hosts=list(extra_hosts))
+                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code)

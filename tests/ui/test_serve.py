@@ -213,7 +213,7 @@ async def test_sessions_are_capped_with_a_clear_page(tmp_path):
     async with running(tmp_path, max_sessions=1) as (server, url), aiohttp.ClientSession() as local:
         server.sessions.add(object())  # one tablet is in
         async with local.get(url + "/") as r:
-            assert r.status == 503 and "wszystkie miejsca zajęte (1 sesji)" in (await r.text()).lower()
+            assert r.status == 503 and "wszystkie miejsca zajęte (sesji naraz: 1)" in (await r.text()).lower()
         with pytest.raises(aiohttp.WSServerHandshakeError) as e:
             await local.ws_connect(url.replace("http", "ws") + "/ws", headers=ws_headers(url))
         assert e.value.status == 503
@@ -365,3 +365,53 @@ async def test_the_directors_app_shows_the_addresses_and_a_qr_code_a_tablet_does
             await pilot.press("t")
             await pilot.pause()
             assert type(app.screen).__name__ == "EveningScreen"
+
+
+async def test_code_here_asks_this_machine_too(tmp_path):
+    access = Access("K" * 16, "482913")
+    async with running(tmp_path, access, local_needs_code=True) as (server, url), aiohttp.ClientSession() as local:
+        async with local.get(url + "/") as r:
+            assert r.status == 401
+    assert build_server(None, "pl", "127.0.0.1", 8000, local_needs_code=True).access is not None
+
+
+async def test_no_other_site_may_frame_zapis(tmp_path):
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as local:
+        for path in ("/", "/board"):
+            async with local.get(url + path) as r:
+                assert r.headers["X-Frame-Options"] == "DENY"
+                assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
+
+
+def test_a_tablet_cannot_ask_for_a_giant_terminal():
+    from zapis.serve import _size
+    assert _size(10000, 3000) == (400, 200) and _size("x", None) == (80, 24) and _size(-5, 0) == (20, 8)
+
+
+async def test_a_session_that_will_not_stop_is_ended(tmp_path):
+    """A broken pipe makes textual-serve's stop fail: the app process must not be left running."""
+    from zapis.serve import stop_service
+
+    class Broken:
+        async def stop(self):
+            raise ConnectionResetError
+
+    service = Broken()
+    service._process = await asyncio.create_subprocess_exec(sys.executable, "-c", "import time; time.sleep(60)")
+    await stop_service(service, timeout=2)
+    assert service._process.returncode is not None
+
+
+async def test_the_key_passes_a_lockout_and_many_addresses_share_one_cap(tmp_path):
+    now = [0.0]
+    access = Access("K" * 16, "482913", Lockout(limit=10, window=60, clock=lambda: now[0]))
+    for i in range(30):  # 30 wrong codes from 30 addresses: under each address's limit
+        assert access.wait(f"10.0.0.{i}") == 0
+        access.failed(f"10.0.0.{i}")
+    assert access.wait("10.0.0.99") > 0  # the cap over all addresses holds the 31st
+    async with running(tmp_path, access) as (server, url), stranger() as browser:
+        for i in range(12):
+            async with browser.get(url + f"/?code={200000 + i}") as r:
+                pass
+        async with browser.get(url + "/?key=" + "K" * 16, allow_redirects=False) as r:
+            assert r.status == 303  # the QR code's key still lets a tablet in

@@ -85,7 +85,7 @@ class Board:
     def add_routes(self, app: web.Application, prefix: str = "/board") -> None:
         app.add_routes([web.get(prefix, self.page), web.get(prefix + "/ws", self.socket)])
         app.on_startup.append(self._start)
-        app.on_cleanup.append(self._stop)
+        app.on_shutdown.append(self._stop)
 
     # --- the one watcher ------------------------------------------------------------------------
     async def _start(self, app: web.Application) -> None:

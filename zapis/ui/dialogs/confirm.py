@@ -17,7 +17,8 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def __init__(self, question: str, yes: str | None = None, no: str | None = None):
         super().__init__()
-        self.question, self.yes, self.no = question, yes or t("yes"), no or t("no")
+        self.question = question
+        self.yes, self.no = (yes or t("yes")).capitalize(), (no or t("no")).capitalize()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog confirm"):
