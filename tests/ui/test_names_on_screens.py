@@ -91,3 +91,27 @@ async def test_a_typed_seat_with_brackets_in_the_new_game_dialog(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.is_running
+
+
+@pytest.mark.parametrize("names", [NAMES, ODD])
+async def test_the_terminal_board_and_the_other_screens_with_hostile_names(tmp_path, names):
+    db = tmp_path / "b.db"
+    hostile_club(db, names)
+    board = make_app(db, "pl", board=True)
+    async with board.run_test(size=SIZE) as pilot:
+        for _ in range(3):  # its pages: both tables and the standings
+            await pilot.pause()
+            svg = board.export_screenshot()
+            assert board.is_running and "\x1b" not in svg
+            board.screen.advance()
+        await pilot.click(offset=(10, 5))
+        assert board.is_running
+    app = make_app(db, "pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for command in ("rulesets", "help", "tablets"):
+            app.run_command(command)
+            await pilot.pause()
+            assert app.is_running
+            await pilot.press("escape")
+            await pilot.pause()

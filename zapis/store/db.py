@@ -203,6 +203,8 @@ class Store:
         new = new.strip()
         if not new:
             raise ZapisError([Problem("name", "a player needs a name")])
+        if len(new) > records.MAX_NAME:
+            raise ZapisError([Problem("name", f"is longer than {records.MAX_NAME} characters")])
         with self.tx() as c:
             if c.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
                 raise ZapisError([Problem("name", f"{new!r} is already a player")])
