@@ -198,3 +198,31 @@ async def test_a_tables_tablet_opens_on_its_game_and_sees_only_its_games(db):
         await pilot.pause()
         assert app.screen.query_one("#table").value == "2"  # its next game is at its own table
     assert gid3
+
+
+async def test_a_full_disk_keeps_the_typed_hand_and_says_so_in_polish(db):
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, "pl")
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        pages = app.store.conn.execute("PRAGMA page_count").fetchone()[0]
+        app.store.conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full from here on
+        screen.query_one(HandForm).set_values(THREENT)
+        import zapis.store.db as dbmod
+        orig = dbmod._json  # the hand's row needs new pages, which the full disk cannot give
+        dbmod._json = lambda v: orig(v) + " " * 200_000 if isinstance(v, dict) and "contract" in v else orig(v)
+        try:
+            screen.action_save()
+            await pilot.pause()
+        finally:
+            dbmod._json = orig
+        said = str(screen.query_one("#message").render())
+        assert said.startswith("Dysk jest pełny: rozdania nie zapisano") and "/" not in said
+        assert screen.query_one(HandForm).values()["tricks"] == 9  # what was typed is still there
+        app.store.conn.execute(f"PRAGMA max_page_count = {pages * 100}")  # space again
+        screen.action_save()
+        await pilot.pause()
+        assert str(screen.query_one("#message").render()) == "Zapisano rozdanie 1."
+    assert len(Store(db).hands(gid)) == 1

@@ -60,6 +60,16 @@ TEXT: dict[str, tuple[str, str]] = {
     "quit_ask": ("Zakończyć zapis na tym urządzeniu? Rozdania są już zapisane.",
                  "Close zapis on this device? The hands are saved already."),
     "no": ("nie", "no"),
+    "disk_full": ("Dysk jest pełny: rozdania nie zapisano. Zwolnij miejsce i zapisz jeszcze raz (wpisane wartości "
+                  "zostały).", "The disk is full: the hand was not saved. Free some space and save again (what you "
+                  "typed is still here)."),
+    "db_busy": ("Inny tablet właśnie zapisuje: spróbuj jeszcze raz za chwilę.",
+                "Another tablet is saving right now: try again in a moment."),
+    "db_readonly": ("Tego zapisu nie można zmieniać (plik tylko do odczytu).",
+                    "This sheet cannot be changed (the file is read-only)."),
+    "db_damaged": ("Baza danych jest uszkodzona: kierownik przywróci kopię (zapis restore).",
+                   "The database is damaged: the director will restore a backup (zapis restore)."),
+    "disk_error": ("Błąd dysku: rozdania nie zapisano.", "A disk error: the hand was not saved."),
     "race_enter": ("Rozdanie {n} zapisano przed chwilą na innym tablecie: sprawdź i zapisz swoje jako następne, "
                    "jeśli to inne rozdanie.",
                    "Hand {n} was just saved on another tablet: check it, and save yours as the next one if it is a "

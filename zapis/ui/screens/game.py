@@ -21,11 +21,20 @@ from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
 
 
+#: what the store says when the disk or the file lets it down, in the UI's words (no path: a tablet is a stranger)
+STORE_WORDS = {"the disk is full": "disk_full", "is busy": "db_busy", "cannot be written (read-only)": "db_readonly",
+               "is damaged": "db_damaged", "could not be written": "disk_error"}
+
+
 def _lines(problems) -> str:
     """Problems as lines, without the hands[i] prefix: the form is that hand."""
     out = []
     for p in problems:
-        parts = p.place.split(".")
+        said = next((t(key) for start, key in STORE_WORDS.items() if p.message.startswith(start)), None)
+        if said:
+            out.append(said)
+            continue
+        parts = [x for x in p.place.split(".") if x]
         if parts and parts[0].startswith(("hands[", "results[")):
             parts = parts[1:]
         out.append(f"{'.'.join(parts)}: {p.message}" if parts else p.message)
