@@ -75,7 +75,10 @@ class ZapisApp(App):
                 try:
                     self.store.auto_backup()
                 except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
-                    self.notify("\n".join(e.lines()), severity="error", timeout=30, markup=False)
+                    said = " ".join(e.lines())
+                    key = "backup_full" if "full" in said else "backup_damaged" if "damaged" in said else \
+                        "backup_failed"
+                    self.notify(t(key), severity="error", timeout=30, markup=False)
             games = self.store.games(self.evening_id)
             if self.table is not None:
                 games = [g for g in games if g.table == self.table]

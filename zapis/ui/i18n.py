@@ -60,6 +60,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "quit_ask": ("Zakończyć zapis na tym urządzeniu? Rozdania są już zapisane.",
                  "Close zapis on this device? The hands are saved already."),
     "no": ("nie", "no"),
+    "backup_full": ("Dysk jest pełny: dziś nie zrobiono kopii zapasowej (wcześniejsze zostały). Zwolnij miejsce.",
+                    "The disk is full: no backup was made today (the earlier ones are kept). Free some space."),
+    "backup_damaged": ("Baza danych jest uszkodzona, więc nie zrobiono jej kopii (dobre kopie zostały). "
+                       "Przywróć ostatnią: zapis restore.",
+                       "The database is damaged, so it was not backed up (the good backups are kept). "
+                       "Bring the last one back: zapis restore."),
+    "backup_failed": ("Nie udało się zrobić kopii zapasowej (wcześniejsze zostały).",
+                      "No backup could be made (the earlier ones are kept)."),
     "disk_full": ("Dysk jest pełny: rozdania nie zapisano. Zwolnij miejsce i zapisz jeszcze raz (wpisane wartości "
                   "zostały).", "The disk is full: the hand was not saved. Free some space and save again (what you "
                   "typed is still here)."),
