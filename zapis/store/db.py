@@ -511,6 +511,7 @@ class Store:
             dest = sqlite3.connect(tmp)
             try:
                 self.conn.backup(dest)
+                dest.execute("PRAGMA journal_mode = DELETE")  # one self-contained file: no -wal beside it
                 ok = [r[0] for r in dest.execute("PRAGMA quick_check")] == ["ok"]
             finally:
                 dest.close()
