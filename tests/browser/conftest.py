@@ -46,8 +46,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def chromium():
+    """Per test: Playwright's sync API runs an event loop of its own, which must be gone before the asyncio
+    tests of the suite run."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("Chromium is missing in CI: .ci/run installs Debian's chromium")
