@@ -117,8 +117,10 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     if not isinstance(start, dict):
         problems.append(Problem("start", f"{fmt(start)} is not a table"))
         start = {}
-    elif start and pkey != "players":
-        problems.append(Problem("start", f"a game of {pkey} carries no totals in"))
+    elif pkey != "players":  # a pairs session: whatever it carries in must at least be a sane number
+        num = Field("start", "number")
+        for name, v in start.items():
+            problems += check_value(num, v, f"start.{name}")
     elif pkey == "players" and isinstance(data.get(pkey), list):
         num = Field("start", "number")
         for name, v in start.items():
