@@ -266,3 +266,19 @@ async def test_the_form_does_not_pin_an_override_the_rules_derive(db, app_factor
         await pilot.pause()
         assert Store(db).hands(gid) == [{"contract": "4S", "declarer": "N", "tricks": 10}]
         assert "vulnerable" not in form.values()
+
+
+async def test_a_contract_typed_in_polish_notation_is_recorded_as_the_record_writes_it(db, app_factory):
+    gid = new_game(db, "bridge-rubber", P4)
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_game(app, pilot, gid)
+        await type_into(pilot, "in-contract", "3ba")
+        form.query_one("#in-declarer").value = "N"
+        await type_into(pilot, "in-tricks", "9")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_into(pilot, "in-contract", "pas")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert Store(db).hands(gid) == [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "pass"}]

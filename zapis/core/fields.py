@@ -7,7 +7,7 @@ documents a ruleset (`zapis rulesets show`). A module describes; this file check
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from zapis.core.errors import Problem, fmt
 
@@ -48,6 +48,8 @@ class Field:
     sub: tuple[Field, ...] = ()
     keys: tuple[str, ...] = ()
     form: bool = True  # shown in the entry form (an alternative way of writing a value may be hidden)
+    # what a player typed, as the record writes it (bridge: 3BA -> 3NT, 4♠ -> 4S, pas -> pass)
+    normalize: Callable[[str], str] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

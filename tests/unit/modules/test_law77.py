@@ -138,3 +138,21 @@ def test_law2_board_cycle(board):
                                          ("", None), ("S4", None), ("pass", None)])
 def test_parse_contract(text, parsed):
     assert parse_contract(text) == parsed
+
+
+@pytest.mark.parametrize("typed, record", [
+    ("3BA", "3NT"), ("3ba", "3NT"), ("3 bez atu", "3NT"), ("3nt", "3NT"), ("3N", "3NT"),
+    ("4P", "4S"), ("4♠", "4S"), ("4 pik", "4S"), ("4s", "4S"), ("2♥", "2H"), ("2kier", "2H"),
+    ("1T", "1C"), ("1♣", "1C"), ("5karo", "5D"), ("5♦", "5D"), ("pas", "pass"), ("PASS", "pass"), (" Pas ", "pass"),
+])
+def test_contracts_as_players_write_them_in_polish_and_english(typed, record):
+    """Polish bridge writes BA (bez atu) for NT, P (pik) for spades, T (trefl) for clubs, pas for pass."""
+    from zapis.modules.bridge.law77 import canonical_contract
+    assert canonical_contract(typed) == record
+
+
+@pytest.mark.parametrize("typed", ["4K", "8S", "0NT", "4X", "kontra", "", "4"])
+def test_what_is_no_contract_is_left_for_the_check_to_name(typed):
+    """K alone is karo or kier: not guessed; a level outside 1-7 is no contract."""
+    from zapis.modules.bridge.law77 import canonical_contract
+    assert canonical_contract(typed) == typed

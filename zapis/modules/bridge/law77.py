@@ -37,6 +37,30 @@ class Contract:
         return f"{self.level}{STRAIN_SYMBOL[self.strain]}{'X' * self.double}"
 
 
+#: strains as players write them, in Polish and in English; a lone K (karo or kier?) is not guessed
+STRAIN_WORDS = {
+    "C": "C", "♣": "C", "T": "C", "TREFL": "C", "TREFLE": "C", "CLUB": "C", "CLUBS": "C",
+    "D": "D", "♦": "D", "♢": "D", "KARO": "D", "DIAMOND": "D", "DIAMONDS": "D",
+    "H": "H", "♥": "H", "♡": "H", "KIER": "H", "KIERY": "H", "HEART": "H", "HEARTS": "H",
+    "S": "S", "♠": "S", "P": "S", "PIK": "S", "PIKI": "S", "SPADE": "S", "SPADES": "S",
+    "NT": "NT", "N": "NT", "BA": "NT", "B": "NT", "BEZATU": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT",
+}
+PASS_WORDS = ("pass", "pas", "passed", "pasy")
+
+
+def canonical_contract(text: str) -> str:
+    """A contract as the record writes it ("4S", "3NT", "pass"), from what a player typed: 3BA, 3 bez atu,
+    4P, 4♠, 4 pik, pas. Text that is no contract comes back unchanged, for the check to name."""
+    t = "".join(text.split())
+    if t.lower() in PASS_WORDS:
+        return "pass"
+    if len(t) >= 2 and t[0] in "1234567":
+        strain = STRAIN_WORDS.get(t[1:].upper())
+        if strain:
+            return f"{t[0]}{strain}"
+    return text
+
+
 def parse_contract(text: str) -> tuple[int, str] | None:
     """("4S" -> (4, "S"), "3nt" -> (3, "NT")); None when it is not a contract."""
     t = text.strip().upper()

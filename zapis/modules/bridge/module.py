@@ -15,7 +15,7 @@ from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
-    imps, parse_contract, result_text, vulnerable, with_premium,
+    canonical_contract, imps, parse_contract, result_text, vulnerable, with_premium,
 )
 
 # The seed's expected-score table for the Polish "zapis IMP": HCP of the stronger side -> NV, V.
@@ -112,7 +112,8 @@ class BridgeModule(ScoringModule):
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
-                  required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT, pass"}),
+                  required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
+                  normalize=canonical_contract),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS,
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),

@@ -14,7 +14,7 @@ from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
-    parse_contract, result_text, vulnerable,
+    canonical_contract, parse_contract, result_text, vulnerable,
 )
 
 PARAMS = (
@@ -77,7 +77,8 @@ class PairsModule(ScoringModule):
             Field("board", "int", "board number", required=True, min=1),
             Field("ns", "int", "the N-S pair number", required=True, min=1),
             Field("ew", "int", "the E-W pair number", required=True, min=1),
-            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', label={"hint": "4S, 3NT, pass"}),
+            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', label={"hint": "4S, 3NT/3BA, pass/pas"},
+                  normalize=canonical_contract),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS),
             Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES)),
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13),

@@ -221,7 +221,7 @@ class HandForm(Widget):
             return None
         if k == "list":
             return _parse_list(text, f.choices, f.name)
-        return text
+        return f.normalize(text) if f.normalize else text
 
     def set_values(self, hand: dict[str, Any]) -> None:
         """Fill the form with a recorded hand (to edit it)."""
