@@ -282,3 +282,24 @@ async def test_a_contract_typed_in_polish_notation_is_recorded_as_the_record_wri
         await pilot.press("enter")
         await pilot.pause()
     assert Store(db).hands(gid) == [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "pass"}]
+
+
+async def test_at_80x24_the_refusal_and_the_saved_message_are_on_screen(db, app_factory):
+    """A rubber well under way fills the sheet and the form: the message line still shows, whole."""
+    gid = new_game(db, "bridge-rubber", P4, [{"contract": "3NT", "declarer": "N", "tricks": 9}] * 3)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, gid)
+        await type_into(pilot, "in-contract", "9nt")
+        await pilot.press("enter")
+        await pilot.pause()
+        msg = app.screen.query_one("#message")
+        assert "9nt" in str(msg.render())
+        assert msg.region.height >= 1 and msg.region.bottom <= 23 and msg.region.y >= 0  # above the footer
+        assert "9nt" in app.export_screenshot()
+        app.screen.query_one("#in-contract").value = "1NT"
+        app.screen.query_one("#in-declarer").value = "E"
+        app.screen.query_one("#in-tricks").value = "7"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Zapisano rozdanie 4." in app.export_screenshot().replace("&#160;", " ")

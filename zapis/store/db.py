@@ -142,6 +142,7 @@ class Store:
         try:
             yield self.conn
             self.conn.execute("COMMIT")
+            self._own_writes += 1  # PRAGMA data_version does not count this connection's own commits
         except BaseException as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -173,9 +174,13 @@ class Store:
             if own and self.conn.in_transaction:
                 self.conn.execute("COMMIT")
 
+    _own_writes = 0  # write transactions this store committed (see data_version)
+
     def data_version(self) -> int:
-        """Changes whenever another connection (another tablet, the CLI) committed: cheap to poll."""
-        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+        """Changes whenever anyone committed: another connection (another tablet, the CLI), which SQLite's
+        PRAGMA data_version tells without reading any data, or this store itself (a count of its own
+        commits, which that pragma leaves out). Both only grow, so their sum changes when either does."""
+        return self.conn.execute("PRAGMA data_version").fetchone()[0] + self._own_writes
 
     def close(self) -> None:
         self.conn.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from functools import partial
 from pathlib import Path
 
@@ -81,16 +82,29 @@ class ZapisApp(App):
                     self.notify(t(key), severity="error", timeout=30, markup=False)
             games = self.store.games(self.evening_id)
             if self.table is not None:
-                games = [g for g in games if g.table == self.table]
-            if games:  # resume where the scorekeeper left off: the game touched last
+                self.game_id = self.table_game(games)
+            elif games:  # resume where the scorekeeper left off: the game touched last
                 last = max(games, key=lambda g: (self.store.conn.execute(
                     "SELECT coalesce(max(id), 0) FROM hand_log WHERE game_id = ?", (g.id,)).fetchone()[0], g.id))
                 self.game_id = last.id
         from zapis.ui.screens.evening import EveningScreen
-        self.push_screen(EveningScreen())
+        # a table's tablet with no game yet: its (empty) list, and the new game already asked for
+        self.push_screen(EveningScreen(new_game=self.table is not None and self.game_id is None
+                                       and self.evening_id is not None))
         if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
             from zapis.ui.screens.game import GameScreen
             self.push_screen(GameScreen(self.game_id))
+
+    def table_game(self, games) -> int | None:
+        """The game being played at this tablet's table: its latest game that is not over, else its latest."""
+        games = sorted((g for g in games if g.table == self.table), key=lambda g: g.id)
+        for g in reversed(games):
+            try:
+                if not self.store.sheet(g.id).finished:
+                    return g.id
+            except ZapisError:  # a game that no longer scores is not "being played"
+                continue
+        return games[-1].id if games else None
 
     def _watch_store(self) -> None:
         """Another process committed: every screen that shows the database shows it again."""
@@ -100,11 +114,14 @@ class ZapisApp(App):
             return
         if version == self._seen_version:
             return
-        self._seen_version = version
-        for screen in self.screen_stack:
+        for screen in list(self.screen_stack):
             refresh = getattr(screen, "store_changed", None)
             if refresh is not None and screen.is_mounted:
-                refresh()
+                try:
+                    refresh()
+                except (ZapisError, sqlite3.Error):  # busy or locked for now: all again on the next look
+                    return
+        self._seen_version = version
 
     closing = False
 

@@ -15,6 +15,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "evenings": ("Wieczory", "Evenings"),
     "no_evening": ("Brak wieczoru: N zaczyna nowy.", "No evening yet: N starts one."),
     "tables": ("Stoły i gry", "Tables and games"),
+    "table_games": ("Gry przy stole {n}", "The games at table {n}"),
     "table": ("stół", "table"),
     "game": ("gra", "game"),
     "hands": ("rozdań", "hands"),
@@ -84,6 +85,13 @@ TEXT: dict[str, tuple[str, str]] = {
                    "different hand."),
     "race_edit": ("Rozdanie {n} zmieniono przed chwilą na innym tablecie: sprawdź je i popraw jeszcze raz, jeśli "
                   "trzeba.", "Hand {n} was just changed on another tablet: check it and correct it again if need be."),
+    "race_edit_other": ("Na innym tablecie zapisano przed chwilą zmianę w tej grze: sprawdź zapis i zapisz "
+                        "poprawkę rozdania {n} jeszcze raz.",
+                        "Another tablet just saved a change to this game: check the sheet and save your correction "
+                        "of hand {n} again."),
+    "race_edit_gone": ("Rozdanie {n} cofnięto przed chwilą na innym tablecie: jeśli było dobre, zapisz je jeszcze raz "
+                       "jako nowe.", "Hand {n} was just undone on another tablet: if it was right, save it again as a "
+                       "new hand."),
     "race_undo": ("Na innym tablecie zapisano przed chwilą zmianę: sprawdź zapis, zanim cofniesz.",
                   "Another tablet just saved a change: check the sheet before you undo."),
     "live_saved": ("Na innym tablecie zapisano rozdanie {n}.", "Hand {n} was saved on another tablet."),

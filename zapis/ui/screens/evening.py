@@ -42,9 +42,14 @@ class EveningScreen(Screen):
         Binding("q", "quit", "quit"),
     ]
 
+    def __init__(self, new_game: bool = False):
+        super().__init__()
+        self.ask_new_game = new_game  # open the new-game dialog at once (a table's tablet with no game yet)
+
     def compose(self) -> ComposeResult:
         yield Select([], id="evening-select", prompt=t("evening"), allow_blank=True)
-        yield Label(t("tables"), id="games-title")
+        table = self.app.table
+        yield Label(t("tables") if table is None else t("table_games", n=table), id="games-title")
         yield TapTable(id="games", cursor_type="row")
         yield Label(t("no_evening"), id="hint")
         yield Footer()
@@ -53,6 +58,8 @@ class EveningScreen(Screen):
         self.query_one("#games").focus()
         self.query_one("#games", DataTable).add_columns(t("table"), t("game"), t("hands"), t("totals"), t("ruleset"))
         self.refresh_evenings()
+        if self.ask_new_game:
+            self.call_after_refresh(self.action_new_game)
 
     def on_screen_resume(self) -> None:
         self.refresh_games()

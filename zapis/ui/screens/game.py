@@ -63,6 +63,7 @@ class GameScreen(Screen):
         super().__init__()
         self.game_id = game_id
         self.editing: int | None = None
+        self.editing_hand: dict | None = None  # the hand being corrected, as it was stored when the form took it
         self.version = 0  # the game's version the screen shows
         # the version (and hand number) the form's content was begun on: a live refresh moves the sheet on
         # but not this, so a save of a hand another tablet has just saved is caught and said
@@ -89,9 +90,9 @@ class GameScreen(Screen):
                 yield Digits("", id="digits")
             with Vertical(id="form-pane"):
                 yield Label("", id="next")
+                yield Static("", id="message")  # above the form: never scrolled away, never cut (80x24)
                 yield Label("", id="form-title")
                 yield HandForm(fields, names if module.players_key == "players" else names, id="form")
-                yield Static("", id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -180,7 +181,7 @@ class GameScreen(Screen):
         except ConflictError:
             # another tablet got there first: show what it saved, keep what was typed here, and let a
             # second save go through as the next hand (or the correction again)
-            race = t("race_enter", n=self.form_hand) if self.editing is None else t("race_edit", n=self.editing + 1)
+            race = t("race_enter", n=self.form_hand) if self.editing is None else self._edit_race()
             self.reload()
             self.form_version, self.form_hand = self.version, len(self.sheet.hands) + 1
             self._form_title()
@@ -196,6 +197,15 @@ class GameScreen(Screen):
         self.reload()
         self.say(msg)
         form.focus_first()
+
+    def _edit_race(self) -> str:
+        """What another tablet did to the game while this one corrected a hand, in the UI's words."""
+        n = self.editing + 1
+        hands = self.store.hands(self.game_id)
+        if self.editing >= len(hands):  # undone there: what is in the form can only be saved as a new hand
+            self.editing = None
+            return t("race_edit_gone", n=n)
+        return t("race_edit", n=n) if hands[self.editing] != self.editing_hand else t("race_edit_other", n=n)
 
     def action_undo(self) -> None:
         try:
@@ -218,6 +228,7 @@ class GameScreen(Screen):
         self.editing = i
         self.form_version = self.version
         rec, _, _ = self.store.record(self.game_id)
+        self.editing_hand = self.store.hands(self.game_id)[i]  # as stored: to tell what another tablet changed
         self.query_one(HandForm).set_values(rec.hands[i])
         self._form_title()
         self.query_one(HandForm).focus_first()
