@@ -48,6 +48,9 @@ class Field:
     sub: tuple[Field, ...] = ()
     keys: tuple[str, ...] = ()
     form: bool = True  # shown in the entry form (an alternative way of writing a value may be hidden)
+    # a player map whose values always add up to this (tysiąc card points 120, tricks in a deal): the form
+    # fills in the last player's value
+    total: int | None = None
     # what a player typed, as the record writes it (bridge: 3BA -> 3NT, 4♠ -> 4S, pas -> pass)
     normalize: Callable[[str], str] | None = field(default=None, compare=False)
 

@@ -139,7 +139,7 @@ class TrzyPiecOsiemModule(ScoringModule):
             Field("kind", "choice", "the deal chosen: a trump suit, no-trumps (BA) or no-tricks (BL)", required=True,
                   choices=KINDS_358, label={"pl": "rodzaj", "en": "kind"}),
             Field("tricks", "player_map", "tricks each player took", required=True,
-                  item=Field("t", "int", min=0, max=16), label={"pl": "lewy", "en": "tricks"}),
+                  item=Field("t", "int", min=0, max=16), label={"pl": "lewy", "en": "tricks"}, total=rules["tricks"]),
         ]
 
     def roles(self, players, dealer) -> list[str]:

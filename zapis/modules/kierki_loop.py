@@ -139,7 +139,7 @@ class KierkiLoopModule(ScoringModule):
                   "king_of_hearts, last", item=ITEM_FIELD, when={"deal": ("robber",)},
                   label={"pl": "wzięte", "en": "taken"}, form=False),
             Field("tricks", "player_map", "odgrywka: tricks each player took (sum 13)",
-                  item=Field("t", "int", min=0, max=13), when={"deal": ("trumps",)},
+                  item=Field("t", "int", min=0, max=13), when={"deal": ("trumps",)}, total=13,
                   label={"pl": "lewy", "en": "tricks"}),
             Field("sale", "table", "odgrywka: the choice sold: { seller, buyer, tricks }",
                   when={"deal": ("trumps",)}, label={"pl": "odkupienie", "en": "sale"}, sub=SALE_SUB),

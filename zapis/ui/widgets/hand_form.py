@@ -63,6 +63,7 @@ class HandForm(Widget):
         self.fields = [f for f in fields if f.form]
         self.players = players
         self.prefilled: dict[str, Any] = {}  # what `prefill` chose, which is not the scorekeeper's typing
+        self.auto: dict[str, str] = {}  # inputs the form filled in (the rest of a fixed total): id -> value
 
     # --- building ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -265,7 +266,8 @@ class HandForm(Widget):
 
     def holds_typing(self) -> bool:
         """Has the scorekeeper typed or chosen anything (beyond the defaults the game prefilled)?"""
-        if any(w.value for w in self.query(Input)) or any(w.value for w in self.query(Checkbox)):
+        if any(w.value for w in self.query(Input) if w.id not in self.auto) or any(
+                w.value for w in self.query(Checkbox)):
             return True
         for w in self.query(Select):
             v = w.value
@@ -276,6 +278,9 @@ class HandForm(Widget):
 
     def clear(self) -> None:
         """Empty the form for the next hand (only what holds a value is touched: each change repaints)."""
+        for wid in self.auto:
+            self._get(wid).remove_class("auto")
+        self.auto.clear()
         for w in self.query(Input):
             if w.value:
                 w.value = ""
@@ -322,6 +327,42 @@ class HandForm(Widget):
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         self.refresh_visibility()
+
+    @on(Input.Changed)
+    def _complete_total(self, event: Input.Changed) -> None:
+        """A player map with a fixed total: once every value but one is in, the last is filled in (dimmed, as
+        filled in) and stays overridable; typing in it makes it the scorekeeper's own."""
+        w = event.input
+        if w.id in self.auto:
+            if self.auto[w.id] == w.value:  # the form's own filling in, arriving as a message
+                return
+            del self.auto[w.id]  # typed over: the scorekeeper's value now
+            w.remove_class("auto")
+        for f in self.fields:
+            if f.kind == "player_map" and f.total is not None and (w.id or "").startswith(f"in-{f.name}-"):
+                self._fill_last(f)
+
+    def _fill_last(self, f: Field) -> None:
+        boxes = [self._get(f"in-{f.name}-{i}") for i in range(len(self.players))]
+        mine = [b for b in boxes if b.id not in self.auto and b.value.strip()]
+        rest = [b for b in boxes if b not in mine]
+        try:
+            taken = sum(int(b.value) for b in mine)
+        except ValueError:
+            return
+        if len(rest) == 1 and 0 <= f.total - taken:
+            value = str(f.total - taken)
+            if rest[0].value != value:
+                self.auto[rest[0].id] = value
+                rest[0].value = value
+            self.auto[rest[0].id] = value
+            rest[0].add_class("auto")
+        else:  # nothing to complete (or the sum is already past the total): take back what was filled in
+            for b in rest:
+                if b.id in self.auto:
+                    self.auto[b.id] = ""
+                    b.value = ""
+                    b.remove_class("auto")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
