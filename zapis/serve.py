@@ -50,7 +50,6 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__import__("textual_serve").__file__).resolve().parent / "static"
 
 TEXT = {
-    "title": ("zapis", "zapis"),
     "need_code": ("Wpisz kod dostępu wyświetlony na laptopie kierownika albo zeskanuj jego kod QR.",
                   "Type the access code shown on the director's laptop, or scan its QR code."),
     "code": ("Kod dostępu", "Access code"),

@@ -15,7 +15,6 @@ import logging
 import socket
 import subprocess
 import sys
-from pathlib import Path
 from unittest import mock
 
 import aiohttp
@@ -148,7 +147,7 @@ async def test_a_port_in_use_gets_one_clear_line(tmp_path):
 async def test_a_cross_site_page_cannot_open_a_websocket_even_on_localhost(tmp_path):
     async with running(tmp_path) as (server, url), aiohttp.ClientSession() as local:
         for path in ("/ws", "/ws/3", "/board/ws"):
-            for origin in ("https://evil.example", "http://evil.example", "null", f"http://127.0.0.1:1"):
+            for origin in ("https://evil.example", "http://evil.example", "null", "http://127.0.0.1:1"):
                 with pytest.raises(aiohttp.WSServerHandshakeError) as e:
                     await local.ws_connect(url.replace("http", "ws") + path, headers=ws_headers(origin))
                 assert e.value.status == 403

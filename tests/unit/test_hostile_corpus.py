@@ -47,7 +47,6 @@ def record_cases():
                     d[hkey][i][field] = bad
                     out.append((f"{path.stem}-{hkey}{i}-{field}-{label}", d, 2))
         if isinstance(data.get("players"), list):
-            n = len(data["players"])
             d = copy.deepcopy(data)
             d["players"][0] = " " + d["players"][0]
             out.append((f"{path.stem}-name-space", d, 2))
