@@ -115,7 +115,8 @@ def sheet_html(sheet: Sheet) -> str:
         rows = []
         for r in sec.rows:
             cls = " ".join(m for m in ("line", "total") if m in r.marks)
-            cells = "".join(f'<td class="{" ".join(sorted(c.marks))}">{html_text(c.text)}</td>' for c in r.cells)
+            cells = "".join(f'<td class="{html_text(" ".join(sorted(c.marks)))}">{html_text(c.text)}</td>'
+                            for c in r.cells)
             cells += "<td></td>" * (len(sec.columns) - len(r.cells))
             note = f'<td class="note">{html_text(r.note)}</td>' if notes else ""
             rows.append(f'<tr class="{cls}"><td>{html_text(r.label)}</td>{cells}{note}</tr>')

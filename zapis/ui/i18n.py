@@ -114,6 +114,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "totals": ("Wynik", "Totals"),
     "checks": ("Kontrola", "Checks"),
     "board": ("Tablica wyników (tylko do odczytu)", "Scoreboard (read-only)"),
+    # the board for a TV (zapis.web.board)
+    "board_title": ("Tablica wyników", "Scoreboard"),
+    "board_table": ("Stół", "Table"),
+    "board_player": ("Gracz", "Player"),
+    "board_money": ("zł", "zł"),
+    "board_none": ("Nie ma jeszcze wieczoru.", "No evening yet."),
+    "board_no_games": ("Nie ma jeszcze gier.", "No games yet."),
+    "board_wait": ("Łączenie z serwerem…", "Connecting to the server…"),
+    "board_leader": ("prowadzi", "leads"),
     "changed": ("(poprawione)", "(edited)"),
     "help_text": (
         "Klawisze: Tab/Shift+Tab — pola, Enter — zapisz, Ctrl+Z — cofnij ostatnie rozdanie, "

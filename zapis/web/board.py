@@ -1,164 +1,277 @@
 """The board for a TV: a plain web page drawn from the same Sheet data as the HTML export, pushed to
 every viewer when the database changes.
 
-One watcher per server (not per viewer) polls `PRAGMA data_version` four times a second; when another
-process committed, the evening is scored once, in a thread, and the new state is sent to every
-open page. A viewer costs a websocket, not a process: a TV, a projector and thirty phones are alike.
+One watcher per server (not per viewer) polls `PRAGMA data_version` on a read-only connection four
+times a second; when another process committed, the evening is scored once, in a thread, and the new
+state is sent to every open page. A viewer costs a websocket, not a process: a TV, a projector and
+thirty phones are alike.
+
 Names are data: the page puts every name, title and place in with textContent; the sheets arrive as
-HTML the export built, where every text was escaped.
+HTML that the export built (zapis.export.sheet_html), where every text was escaped on the server.
+
+Mount it on an aiohttp application:
+
+    board = Board(db_path, lang="pl", check=check, max_viewers=200)
+    board.add_routes(app, prefix="/board")   # GET /board (the page), GET /board/ws (the push)
+
+`check(request)` returns None to let the request in, or a response to refuse it with (an Origin
+check, an access token); it may be a plain function or a coroutine function. The board itself
+decides no access.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import logging
+import sqlite3
+import threading
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Union
 
 from aiohttp import WSMsgType, web
 
 log = logging.getLogger("zapis.board")
 
 PAGE = Path(__file__).resolve().parent / "board.html"
-WORDS = {
-    "pl": {"table": "Stół", "standings": "Klasyfikacja", "leads": "prowadzi", "hands": "rozdań",
-           "no_evening": "Nie ma jeszcze wieczoru.", "points": "pkt", "player": "Gracz", "games": "gry",
-           "money": "zł", "board": "Tablica wyników", "waiting": "Łączenie…"},
-    "en": {"table": "Table", "standings": "Standings", "leads": "leads", "hands": "hands",
-           "no_evening": "No evening yet.", "points": "pts", "player": "Player", "games": "games",
-           "money": "zł", "board": "Scoreboard", "waiting": "Connecting…"},
-}
+
+#: the words of the page: key in the page -> key in zapis.ui.i18n.TEXT
+WORD_KEYS = {"board": "board_title", "table": "board_table", "standings": "standings", "player": "board_player",
+             "games": "games", "points": "place_pts", "money": "board_money", "hands": "hands",
+             "no_evening": "board_none", "no_games": "board_no_games", "waiting": "board_wait",
+             "leads": "board_leader"}
+
+Check = Callable[[web.Request], Union[web.StreamResponse, None, Awaitable[Union[web.StreamResponse, None]]]]
 
 
-def board_state(db: str | Path | None, lang: str = "pl") -> dict[str, Any]:
-    """The latest evening as the board shows it: each table's current game and the standings."""
+def words(lang: str) -> dict[str, str]:
+    from zapis.ui.i18n import TEXT
+
+    i = 0 if lang == "pl" else 1
+    return {k: TEXT[v][i] for k, v in WORD_KEYS.items()}
+
+
+def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> dict[str, Any]:
+    """The latest evening as the board shows it: each table's current game (its latest) and the standings.
+
+    Plain data (names as they are: the page draws them as text), and each sheet as the HTML export draws
+    it (escaped)."""
     from zapis.core.sheet import fmt_number
     from zapis.evening import money_text, standings
     from zapis.export import sheet_html
     from zapis.store import Store
 
-    with Store(db) as store:
-        evs = store.evenings()
-        if not evs:
-            return {"evening": None, "tables": [], "standings": []}
-        ev = evs[-1]
-        games = store.games(ev["id"])
-        results = store.results(ev["id"])
+    own = store is None
+    if own:
+        store = Store(db)
+    try:
+        with store.snapshot():
+            evs = store.evenings()
+            if not evs:
+                return {"evening": None, "tables": [], "standings": []}
+            ev = evs[-1]
+            games = store.games(ev["id"])
+            results = store.results(ev["id"])
+        ranking = standings(results)  # also gives each game its places
         current: dict[int, int] = {}
         for i, g in enumerate(games):  # a table's current game: its latest
             current[g.table] = i
         tables = []
         for table, i in sorted(current.items()):
-            g, sheet = games[i], results[i].sheet
+            g, r = games[i], results[i]
+            sheet = r.sheet
             totals = {p: sheet.totals.get(p, 0) for p in sheet.players}
-            best = max(totals.values()) if totals else None
+            places = {p: r.places.get(p, 0) for p in sheet.players}
+            first = min(places.values(), default=0)
+            shared = len(set(places.values())) <= 1  # all level (or no hand yet): nobody leads
             tables.append({"table": table, "game": g.id, "version": g.version, "title": g.title,
-                           "hands": len(sheet.hands), "players": list(sheet.players),
+                           "hands": len(sheet.hands), "finished": sheet.finished,
+                           "players": list(sheet.players),
                            "totals": [fmt_number(totals[p]) for p in sheet.players],
                            "negative": [totals[p] < 0 for p in sheet.players],
-                           "leader": [best is not None and totals[p] == best and len(set(totals.values())) > 1
-                                      for p in sheet.players],
+                           "leader": [not shared and places[p] == first for p in sheet.players],
                            "sheet": sheet_html(sheet)})
         rows = [{"rank": s.rank, "player": s.player, "games": s.games, "points": fmt_number(s.place_points),
-                 "money": money_text(s.money) if s.money else ""} for s in standings(results)]
+                 "money": money_text(s.money) if s.money else ""} for s in ranking]
         return {"evening": {"date": ev["date"], "title": ev["title"], "place": ev["place"]}, "tables": tables,
                 "standings": rows}
+    finally:
+        if own:
+            store.close()
+
+
+def _open_read_only(db: str | Path | None) -> sqlite3.Connection:
+    """The watcher's connection: read-only, it never creates, migrates or locks the database."""
+    from zapis.store import default_db_path
+
+    path = Path(db) if db else default_db_path()
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                           check_same_thread=False, timeout=1.0)
+    try:
+        conn.execute("PRAGMA data_version").fetchone()
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
 
 
 class Board:
-    """Mount with `Board(db, lang).add_routes(app)`: GET /board (the page) and GET /board/ws (the push)."""
+    """The board: `Board(db, lang, check=..., max_viewers=...).add_routes(app, prefix="/board")`."""
 
-    POLL = 0.25
+    POLL = 0.25  # seconds between two looks at PRAGMA data_version
+    SEND_TIMEOUT = 5.0  # a viewer that takes longer to take a state is dropped (its page reconnects)
 
     def __init__(self, db: str | Path | None, lang: str = "pl", max_viewers: int = 200,
-                 check: Callable[[web.Request], Awaitable[web.StreamResponse | None]] | None = None):
-        self.db, self.lang = db, lang if lang in WORDS else "pl"
+                 check: Check | None = None):
+        self.db, self.lang = db, lang if lang in ("pl", "en") else "pl"
         self.max_viewers = max_viewers
         self.check = check
         self.viewers: set[web.WebSocketResponse] = set()
+        self.connecting = 0  # viewers admitted, counted before their handshake so a flood cannot pass the cap
         self.state: dict[str, Any] | None = None
-        self.message = ""
+        self.message = ""  # the state for a page that just connected (nothing marked as changed)
         self.watcher: asyncio.Task | None = None
-        self.computations = 0
+        self.computations = 0  # how many times the evening was scored (once per change, whatever the viewers)
+        self.polls = 0
+        self._store: Any = None  # the scoring threads' store, opened once
+        self._store_lock = threading.Lock()  # a scoring still running in its thread is never closed under it
 
     def add_routes(self, app: web.Application, prefix: str = "/board") -> None:
+        prefix = "/" + prefix.strip("/")
         app.add_routes([web.get(prefix, self.page), web.get(prefix + "/ws", self.socket)])
         app.on_startup.append(self._start)
-        app.on_shutdown.append(self._stop)
+        app.on_shutdown.append(self._close_viewers)
+        app.on_cleanup.append(self._stop)
 
     # --- the one watcher ------------------------------------------------------------------------
-    async def _start(self, app: web.Application) -> None:
-        self.watcher = asyncio.create_task(self._watch())
+    def start(self) -> None:
+        """Start the watcher unless it runs (on app startup, and again by a viewer if it ever ended)."""
+        if self.watcher is None or self.watcher.done():
+            self.watcher = asyncio.get_running_loop().create_task(self._watch(), name="zapis-board-watcher")
 
-    async def _stop(self, app: web.Application) -> None:
-        if self.watcher:
+    async def _start(self, app: web.Application) -> None:
+        self.start()
+
+    async def _close_viewers(self, app: web.Application | None = None) -> None:
+        await asyncio.gather(*(ws.close() for ws in list(self.viewers)), return_exceptions=True)
+
+    async def _stop(self, app: web.Application | None = None) -> None:
+        if self.watcher is not None:
             self.watcher.cancel()
             try:
                 await self.watcher
             except asyncio.CancelledError:
                 pass
-        for ws in list(self.viewers):
-            await ws.close()
+            self.watcher = None
+        await self._close_viewers()
+        await asyncio.to_thread(self._drop_store)  # waits for a scoring the cancel left running in its thread
 
     async def _watch(self) -> None:
+        conn: sqlite3.Connection | None = None
+        seen: int | None = None
+        failing = False
+        try:
+            while True:
+                try:
+                    if conn is None:
+                        conn = await asyncio.to_thread(_open_read_only, self.db)
+                    version = conn.execute("PRAGMA data_version").fetchone()[0]
+                    self.polls += 1
+                    if version != seen:
+                        await self._recompute()
+                        seen = version  # read before scoring: a commit made meanwhile is seen next time
+                    if failing:
+                        log.warning("board: the database can be read again")
+                    failing = False
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:  # noqa: BLE001 - a missing or damaged database: say it once, try again
+                    if not failing:
+                        log.warning("board: cannot read the database (%s); trying again", type(e).__name__)
+                    failing = True
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+                    await asyncio.to_thread(self._drop_store)
+                await asyncio.sleep(self.POLL)
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def _drop_store(self) -> None:
+        with self._store_lock:
+            if self._store is not None:
+                try:
+                    self._store.close()
+                except Exception:  # noqa: BLE001 - closing a broken connection
+                    pass
+                self._store = None
+
+    def _score(self) -> dict[str, Any]:
+        """In a thread: the evening scored once, on the board's own store."""
         from zapis.store import Store
 
-        seen = None
-        store = None
-        while True:
-            try:
-                if store is None:
-                    store = await asyncio.to_thread(Store, self.db)
-                version = store.data_version()
-                if version != seen or self.state is None:
-                    seen = version
-                    await self._recompute()
-            except asyncio.CancelledError:
-                if store is not None:
-                    store.close()
-                raise
-            except Exception as e:  # noqa: BLE001 - a damaged or missing database: try again, say one line
-                log.warning("board: %s", type(e).__name__)
-                store = None
-            await asyncio.sleep(self.POLL)
+        with self._store_lock:
+            if self._store is None:
+                self._store = Store(self.db)
+            return board_state(self.db, self.lang, self._store)
 
     async def _recompute(self) -> None:
-        state = await asyncio.to_thread(board_state, self.db, self.lang)
+        state = await asyncio.to_thread(self._score)
         self.computations += 1
-        old = {t["table"]: t["version"] for t in (self.state or {}).get("tables", [])}
-        state["changed"] = [t["table"] for t in state["tables"]
-                            if self.state is not None and old.get(t["table"]) != t["version"]]
+        before = {t["table"]: (t["game"], t["version"]) for t in (self.state or {}).get("tables", [])}
+        changed = [t["table"] for t in state["tables"]
+                   if self.state is not None and before.get(t["table"]) != (t["game"], t["version"])]
         self.state = state
-        self.message = json.dumps(state, ensure_ascii=False)
-        await asyncio.gather(*(self._send(ws) for ws in list(self.viewers)))
+        self.message = json.dumps({**state, "changed": []}, ensure_ascii=False)
+        push = json.dumps({**state, "changed": changed}, ensure_ascii=False)
+        await asyncio.gather(*(self._send(ws, push) for ws in list(self.viewers)))
 
-    async def _send(self, ws: web.WebSocketResponse) -> None:
+    async def _send(self, ws: web.WebSocketResponse, text: str) -> None:
         try:
-            await ws.send_str(self.message)
-        except (ConnectionError, RuntimeError):
+            await asyncio.wait_for(ws.send_str(text), self.SEND_TIMEOUT)
+        except (ConnectionError, RuntimeError, asyncio.TimeoutError):
             self.viewers.discard(ws)
+            if not ws.closed:
+                asyncio.get_running_loop().create_task(ws.close())
 
     # --- the page and its socket -----------------------------------------------------------------
+    async def _refused(self, request: web.Request) -> web.StreamResponse | None:
+        if self.check is None:
+            return None
+        answer = self.check(request)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        return answer
+
     async def page(self, request: web.Request) -> web.StreamResponse:
-        if self.check is not None and (refused := await self.check(request)) is not None:
+        if (refused := await self._refused(request)) is not None:
             return refused
-        words = json.dumps(WORDS[self.lang], ensure_ascii=False)
-        html = PAGE.read_text(encoding="utf-8").replace("{{LANG}}", self.lang).replace("{{WORDS}}", words)
+        said = json.dumps(words(self.lang), ensure_ascii=False).replace("<", "\\u003c")
+        html = PAGE.read_text(encoding="utf-8").replace("{{LANG}}", self.lang).replace("{{WORDS}}", said)
         return web.Response(text=html, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                     "Content-Security-Policy": "default-src 'self'; style-src 'unsafe-inline'; "
-                                                                "script-src 'unsafe-inline'; connect-src 'self'"})
+                                     "X-Content-Type-Options": "nosniff",
+                                     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                                                                "script-src 'unsafe-inline'; connect-src 'self'; "
+                                                                "img-src 'none'; frame-ancestors 'none'; "
+                                                                "base-uri 'none'; form-action 'none'"})
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        if self.check is not None and (refused := await self.check(request)) is not None:
+        if (refused := await self._refused(request)) is not None:
             return refused
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
         if not ws.can_prepare(request).ok:
             return web.Response(status=400, text="zapis: websocket only")
-        if len(self.viewers) >= self.max_viewers:
+        if len(self.viewers) + self.connecting >= self.max_viewers:
             return web.Response(status=503, text="zapis: too many board viewers")
-        await ws.prepare(request)
+        self.start()
+        self.connecting += 1
+        try:
+            await ws.prepare(request)
+        finally:
+            self.connecting -= 1
         self.viewers.add(ws)
         try:
             if self.message:
@@ -166,6 +279,8 @@ class Board:
             async for msg in ws:  # viewers only listen; anything they send is ignored
                 if msg.type == WSMsgType.ERROR:
                     break
+        except (ConnectionError, RuntimeError):
+            pass
         finally:
             self.viewers.discard(ws)
         return ws
