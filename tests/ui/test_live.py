@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from tests.ui.conftest import new_game
-from zapis.store import Store
+from zapis import records
+from zapis.store import ConflictError, Store
 from zapis.ui.app import make_app
+from zapis.ui.dialogs.new_game import NewGameDialog
 from zapis.ui.screens.evening import EveningScreen
 from zapis.ui.screens.game import GameScreen
 from zapis.ui.widgets.hand_form import HandForm
@@ -226,3 +230,291 @@ async def test_a_full_disk_keeps_the_typed_hand_and_says_so_in_polish(db):
         await pilot.pause()
         assert str(screen.query_one("#message").render()) == "Zapisano rozdanie 1."
     assert len(Store(db).hands(gid)) == 1
+
+
+# --- two apps side by side in one test, driven by taps and keys as a person would ------------------------
+
+def acting(app):
+    """Textual finds "the app" through a context variable, and the inner of two nested run_test contexts
+    holds it: what a test does directly to the outer app's widgets is done in that app's name."""
+    return app._context()
+
+
+async def within(pilot, condition, limit=1.0) -> float:
+    """Seconds until `condition()` holds, looked at every 50 ms; the test fails past `limit`."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < limit, f"not within {limit} s"
+        await pilot.pause(0.05)
+    return time.monotonic() - start
+
+
+def said(app) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+def title(app) -> str:
+    return str(app.screen.query_one("#form-title").render())
+
+
+async def tap_first_game(pilot) -> None:
+    await pilot.click("#games", offset=(3, 1))  # the first row, under the header: one tap opens it
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, GameScreen)
+
+
+def test_data_version_changes_on_every_commit_own_or_another(db):
+    new_game(db, "bridge-rubber", P4)
+    mine, other = Store(db), Store(db)
+    v = mine.data_version()
+    assert mine.data_version() == v  # nothing written: nothing changed (a reader's look is not a change)
+    mine.hands(1)
+    assert mine.data_version() == v
+    other.enter(1, THREENT)  # another tablet
+    v2 = mine.data_version()
+    assert v2 != v
+    mine.enter(1, THREENT)  # this store's own save (SQLite's pragma leaves these out)
+    assert mine.data_version() != v2
+    with pytest.raises(ConflictError):
+        mine.enter(1, THREENT, expected_version=0)  # refused: nothing committed
+    v3 = mine.data_version()
+    assert mine.data_version() == v3
+
+
+async def test_two_apps_on_one_file_see_each_others_hands_keep_typing_and_tell_the_race(db):
+    gid = new_game(db, "bridge-rubber", P4)
+    a, b = make_app(db, "pl"), make_app(db, "pl")
+    async with a.run_test(size=SIZE) as pa, b.run_test(size=SIZE) as pb:
+        await tap_first_game(pa)
+        await tap_first_game(pb)
+        await pb.click("#in-contract")
+        await pb.press("4", "s")  # B is typing its hand when A saves one
+        await pa.click("#in-contract")
+        await pa.press("3", "n", "t")
+        with acting(a):
+            a.screen.query_one("#in-declarer").value = "N"
+        await pa.click("#in-tricks")
+        await pa.press("9", "enter")
+        await pa.pause()
+        assert said(a) == "Zapisano rozdanie 1."
+
+        await within(pb, lambda: len(b.screen.sheet.hands) == 1)  # on B's open sheet within a second
+        assert said(b) == "Na innym tablecie zapisano rozdanie 1."
+        assert b.screen.query_one("#in-contract").value == "4s"  # nothing typed on B is lost
+        assert title(b) == "Rozdanie 1"  # the form still says which hand B began
+
+        with acting(b):
+            b.screen.query_one("#in-declarer").value = "E"
+        await pb.click("#in-tricks")
+        await pb.press("1", "0", "enter")  # B saves "hand 1" too: it is told, and keeps its values
+        await pb.pause()
+        assert said(b) == ("Rozdanie 1 zapisano przed chwilą na innym tablecie: sprawdź i zapisz swoje jako "
+                           "następne, jeśli to inne rozdanie.")
+        assert b.screen.query_one(HandForm).values() == {"contract": "4S", "declarer": "E", "tricks": 10}
+        assert title(b) == "Rozdanie 2"
+        assert len(Store(db).hands(gid)) == 1
+
+        await pb.press("ctrl+s")  # a different hand: saved again, it is hand 2
+        await pb.pause()
+        assert said(b) == "Zapisano rozdanie 2."
+        assert [h["contract"] for h in Store(db).hands(gid)] == ["3NT", "4S"]
+        await within(pa, lambda: len(a.screen.sheet.hands) == 2)
+        assert said(a) == "Na innym tablecie zapisano rozdanie 2."
+
+
+async def test_a_live_refresh_prefills_an_untouched_form_only(db):
+    gid = new_game(db, "kierki", P4)
+    a, b = make_app(db, "pl"), make_app(db, "pl")
+    async with a.run_test(size=SIZE) as pa, b.run_test(size=SIZE) as pb:
+        await tap_first_game(pa)
+        await tap_first_game(pb)
+        deal = b.screen.query_one("#in-deal")
+        assert deal.value == "no-tricks" and title(b) == "Rozdanie 1"
+
+        async def save_on_a():  # A: Ala took every trick (or heart)
+            await pa.click("#in-taken-0")
+            await pa.press("1", "3", "enter")
+            await pa.pause()
+            assert said(a).startswith("Zapisano rozdanie")
+        await save_on_a()
+        # B touched nothing: its form moves on to the next deal
+        await within(pb, lambda: deal.value == "no-hearts" and title(b) == "Rozdanie 2")
+        await pb.click("#in-taken-1")
+        await pb.press("5")  # now B is typing (the hearts of hand 2)
+        await save_on_a()  # A saves hand 2 first
+        await within(pb, lambda: len(b.screen.sheet.hands) == 2)
+        await pb.pause(0.3)
+        assert deal.value == "no-hearts"  # not prefilled over: still the deal B is typing
+        assert b.screen.query_one("#in-taken-1").value == "5"
+        assert title(b) == "Rozdanie 2"
+    assert [h["deal"] for h in Store(db).hands(gid)] == ["no-tricks", "no-hearts"]
+
+
+async def correct_hand_1(pilot, tricks) -> None:
+    """Tap hand 1 on the sheet (then "e"), and type its tricks anew."""
+    sheet = pilot.app.screen.query_one("#sheet")
+    row = min(sheet.get_row_index(k) for k, h in sheet.row_hand.items() if h == 0)
+    await pilot.click("#sheet", offset=(2, row + 1))  # under the header; a tap on the row already lit opens it
+    await pilot.pause()
+    if pilot.app.screen.editing is None:
+        await pilot.press("e")
+        await pilot.pause()
+    assert pilot.app.screen.editing == 0
+    await pilot.click("#in-tricks")
+    await pilot.press("end", "backspace", *tricks)
+
+
+async def test_a_correction_raced_by_another_tablet_is_told_and_kept(db):
+    gid = new_game(db, "bridge-rubber", P4, hands=[THREENT])
+    a, b = make_app(db, "pl"), make_app(db, "pl")  # one language per process: two apps here share it
+    async with a.run_test(size=SIZE) as pa, b.run_test(size=SIZE) as pb:
+        await tap_first_game(pa)
+        await tap_first_game(pb)
+        await correct_hand_1(pb, "8")  # both correct hand 1, A saves first
+        await correct_hand_1(pa, "10")
+        await pa.press("enter")
+        await pa.pause()
+        assert said(a) == "Poprawiono rozdanie 1."
+        await pb.press("ctrl+s")
+        await pb.pause()
+        assert said(b) == ("Rozdanie 1 zmieniono przed chwilą na innym tablecie: sprawdź je i popraw jeszcze raz, "
+                           "jeśli trzeba.")
+        assert b.screen.query_one(HandForm).values()["tricks"] == 8 and b.screen.editing == 0
+        assert Store(db).hands(gid)[0]["tricks"] == 10
+        await pb.press("ctrl+s")  # corrected again, on purpose
+        await pb.pause()
+        assert said(b) == "Poprawiono rozdanie 1."
+        assert Store(db).hands(gid)[0]["tricks"] == 8
+
+        await correct_hand_1(pb, "7")  # another tablet saves a new hand meanwhile: hand 1 is as it was
+        Store(db).enter(gid, THREENT)
+        await pb.press("ctrl+s")
+        await pb.pause()
+        assert said(b) == ("Na innym tablecie zapisano przed chwilą zmianę w tej grze: sprawdź zapis i zapisz "
+                           "poprawkę rozdania 1 jeszcze raz.")
+        await pb.press("ctrl+s")
+        await pb.pause()
+        assert said(b) == "Poprawiono rozdanie 1."
+        assert [h["tricks"] for h in Store(db).hands(gid)] == [7, 9]
+
+
+async def test_undo_raced_and_a_corrected_hand_undone_elsewhere_are_told_in_polish(db):
+    gid = new_game(db, "bridge-rubber", P4, hands=[THREENT])
+    app = make_app(db, "pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await tap_first_game(pilot)
+        screen = app.screen
+        await correct_hand_1(pilot, "8")
+        Store(db).undo(gid)  # another tablet undoes hand 1, before this one's refresh
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert said(app) == ("Rozdanie 1 cofnięto przed chwilą na innym tablecie: jeśli było dobre, zapisz je "
+                             "jeszcze raz jako nowe.")
+        assert title(app) == "Rozdanie 1" and screen.editing is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert said(app) == "Zapisano rozdanie 1."
+        assert Store(db).hands(gid)[0]["tricks"] == 8
+        Store(db).enter(gid, THREENT)  # another tablet again, before this one's refresh
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert said(app) == "Na innym tablecie zapisano przed chwilą zmianę: sprawdź zapis, zanim cofniesz."
+        assert len(Store(db).hands(gid)) == 2  # nothing undone blindly
+
+
+async def test_the_evening_list_and_standings_follow_a_hand_saved_on_another_app(db):
+    gid = new_game(db, "bridge-rubber", P4)
+    a, b = make_app(db, "pl"), make_app(db, "pl")
+    async with a.run_test(size=SIZE) as pa, b.run_test(size=SIZE) as pb:
+        games = a.screen.query_one("#games")
+        await tap_first_game(pb)
+        await pb.click("#in-contract")
+        await pb.press("3", "n", "t")
+        with acting(b):
+            b.screen.query_one("#in-declarer").value = "N"
+        await pb.click("#in-tricks")
+        await pb.press("9", "enter")
+        await within(pa, lambda: str(games.get_row(str(gid))[2]) == "1")
+        gid2 = new_game(db, "kierki", P4)  # a game started elsewhere at table 2
+        await within(pa, lambda: games.row_count == 2)
+        await pa.click("#games", offset=(3, 2))  # one tap on the new row opens it
+        await pa.pause()
+        assert isinstance(a.screen, GameScreen) and a.screen.game_id == gid2
+        await pa.press("escape")
+        await pa.press("s")  # the standings
+        await pa.pause()
+        standings = a.screen.query_one("#standings")
+        before = [str(c) for c in standings.get_row_at(0)]
+        await pb.press("4", "s")
+        with acting(b):
+            b.screen.query_one("#in-declarer").value = "E"
+        await pb.click("#in-tricks")
+        await pb.press("1", "0", "enter")
+        await within(pa, lambda: [str(c) for c in standings.get_row_at(0)] != before)
+
+
+def finished_rubber(db, table):
+    """A rubber N-S won in two games, at `table`."""
+    store = Store(db)
+    ev = store.evenings()[-1]["id"]
+    rec, r, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber", "players": P4})
+    gid = store.new_game(ev, table, rec, r, module, hands=[THREENT, THREENT])
+    assert store.sheet(gid).finished
+    store.close()
+    return gid
+
+
+async def test_table_opens_on_the_latest_game_not_over_else_the_latest(db):
+    new_game(db, "bridge-rubber", P4)  # table 1
+    playing = new_game(db, "kierki", P4)  # table 2, being played
+    finished_rubber(db, 2)  # a later game of table 2, over already
+    app = make_app(db, "pl", table=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game_id == playing
+        await pilot.press("escape")  # the table's games, one tap each
+        await pilot.pause()
+        assert str(app.screen.query_one("#games-title").render()) == "Gry przy stole 2"
+        assert app.screen.query_one("#games").row_count == 2
+    last = finished_rubber(db, 3)
+    finished_rubber(db, 1)
+    app = make_app(db, "en", table=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game_id == last  # all over: the latest
+
+
+async def test_a_table_with_no_game_yet_asks_for_one_and_a_game_started_elsewhere_comes_within_a_tap(db):
+    new_game(db, "bridge-rubber", P4)  # table 1
+    app = make_app(db, "pl", table=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameDialog)
+        assert app.screen.query_one("#table").value == "4"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EveningScreen) and app.screen.query_one("#games").row_count == 0
+        games = app.screen.query_one("#games")
+        store = Store(db)  # the director starts table 4's game on the laptop
+        rec, r, module = records.parse({"format": "zapis/1", "ruleset": "kierki", "players": P4})
+        gid = store.new_game(store.evenings()[-1]["id"], 4, rec, r, module)
+        await within(pilot, lambda: games.row_count == 1)
+        await pilot.click("#games", offset=(3, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game_id == gid
+
+
+def test_the_cli_takes_a_table(db, monkeypatch):
+    from zapis import cli
+    from zapis.ui import app as ui_app
+
+    made = {}
+
+    class Fake:
+        def run(self):
+            made["ran"] = True
+    monkeypatch.setattr(ui_app, "make_app", lambda *a, **kw: made.update(kw) or Fake())
+    new_game(db, "bridge-rubber", P4)
+    assert cli.main(["--db", str(db), "app", "--table", "3"]) == 0
+    assert made == {"board": False, "table": 3, "ran": True}
+    assert cli.main(["--db", str(db), "app", "--table", "0"]) == 2

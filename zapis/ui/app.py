@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+from textual.css.query import NoMatches
 
 from zapis.core.errors import ZapisError
 from zapis.store import Store
@@ -107,7 +108,10 @@ class ZapisApp(App):
         return games[-1].id if games else None
 
     def _watch_store(self) -> None:
-        """Another process committed: every screen that shows the database shows it again."""
+        """Someone committed (another tablet or program, or this app): every screen that shows the
+        database and has a `store_changed` method shows it again; each keeps what is being typed."""
+        if self.closing or not self.is_running:  # shutting down: the screens are being taken apart
+            return
         try:
             version = self.store.data_version()
         except Exception:  # noqa: BLE001 - a closing or damaged store: nothing to refresh
@@ -116,9 +120,11 @@ class ZapisApp(App):
             return
         for screen in list(self.screen_stack):
             refresh = getattr(screen, "store_changed", None)
-            if refresh is not None and screen.is_mounted:
+            if refresh is not None and screen.is_mounted and screen.is_attached:
                 try:
                     refresh()
+                except NoMatches:  # a screen still being built or already taken down: nothing to show
+                    continue
                 except (ZapisError, sqlite3.Error):  # busy or locked for now: all again on the next look
                     return
         self._seen_version = version

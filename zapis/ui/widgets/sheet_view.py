@@ -56,6 +56,7 @@ class SheetView(DataTable):
             for j, name in enumerate(names):
                 self.add_column(plain_text(name), key=f"c{j}")
             self._columns_shown, self._rows_shown = columns, []
+            self.row_hand.clear()  # the rows went with the columns
         old = self._rows_shown
         for i, row in enumerate(rows):
             key = f"k{i}"
