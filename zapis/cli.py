@@ -279,7 +279,8 @@ def cmd_app(args: argparse.Namespace) -> int:
 
         if check_table_number(table, "--table"):
             raise ZapisError(check_table_number(table, "--table"))
-    make_app(args.db, args.lang, board=getattr(args, "board", False), table=table).run()
+    make_app(args.db, args.lang, board=getattr(args, "board", False), table=table,
+             touch=True if getattr(args, "touch", False) else None).run()
     return 0
 
 
@@ -382,6 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=cmd_players)
     a = sub.add_parser("app", help="the scorekeeper's app (the default when no command is given)")
     a.add_argument("--table", type=int, help="a table's tablet: open on this table's game, list its games only")
+    a.add_argument("--touch", action="store_true",
+                   help="pads with large cells and an in-app keypad, for a touch screen (the default when served)")
     a.set_defaults(func=cmd_app)
     bo = sub.add_parser("board", help="the read-only scoreboard for a TV")
     bo.set_defaults(func=cmd_app, board=True)

@@ -23,14 +23,27 @@ CAPTURE = r"""
   const Orig = window.WebSocket;
   window.__zapis = "";
   const strip = (t) => t.replace(/\x1b\[[0-9;?]*[ -\/]*[@-~]/g, "").replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, "");
+  window.__raw = [];  // every byte of output, as text: a terminal emulator in the test redraws the screen
+  window.__size = null;  // the terminal's size, as the page last asked the app for it
   function Capturing(url, protocols) {
     const ws = protocols === undefined ? new Orig(url) : new Orig(url, protocols);
+    const decoder = new TextDecoder();
     ws.addEventListener("message", (e) => {
       if (typeof e.data !== "string") {
-        window.__zapis += strip(new TextDecoder().decode(new Uint8Array(e.data)));
+        const text = decoder.decode(new Uint8Array(e.data), {stream: true});
+        window.__raw.push(text);
+        window.__zapis += strip(text);
         if (window.__zapis.length > 400000) window.__zapis = window.__zapis.slice(-200000);
       }
     });
+    const send = ws.send.bind(ws);
+    ws.send = (data) => {
+      try {
+        const msg = JSON.parse(data);
+        if (msg[0] === "resize") window.__size = msg[1];
+      } catch (err) {}
+      return send(data);
+    };
     return ws;
   }
   Capturing.prototype = Orig.prototype;

@@ -49,8 +49,20 @@ class Field:
     keys: tuple[str, ...] = ()
     form: bool = True  # shown in the entry form (an alternative way of writing a value may be hidden)
     # a player map whose values always add up to this (tysiąc card points 120, tricks in a deal): the form
-    # fills in the last player's value
-    total: int | None = None
+    # fills in the last player's value. A function of the hand's other values when it depends on them (kierki:
+    # 13 tricks, 4 queens, ... by the deal); None where nothing is fixed.
+    total: int | Callable[[Mapping[str, Any]], int | None] | None = field(default=None, compare=False)
+    # --- hints for the entry pads (how a scorekeeper sets the value by taps; the record is unchanged) ---
+    quick: tuple = ()  # usual values, one tap each (tysiąc contracts 100, 110, ...; skat bids 18, 20, ...)
+    rare: bool = False  # usually left alone: drawn after the usual fields, skipped when the cursor moves on
+    usual: Any = None  # preselected in a new hand (kop: an ordinary game; bridge: undoubled)
+    player_choices: bool = False  # choice i belongs to player i (bridge seats: the pad shows "N Ala")
+    # a value put together from one pick in each row (bridge contract: level, then strain), or one of `alone`
+    parts: tuple[tuple[str, ...], ...] = ()
+    alone: tuple[str, ...] = ()
+    # the value the pad counts from, from the hand's other values (bridge: the tricks the contract needs),
+    # so that it offers "-1 = +1" instead of absolute numbers
+    base: Callable[[Mapping[str, Any]], int | None] | None = field(default=None, compare=False)
     # what a player typed, as the record writes it (bridge: 3BA -> 3NT, 4♠ -> 4S, pas -> pass)
     normalize: Callable[[str], str] | None = field(default=None, compare=False)
 
@@ -60,6 +72,10 @@ class Field:
 
     def applies(self, values: Mapping[str, Any]) -> bool:
         return all(values.get(k) in v for k, v in self.when.items())
+
+    def total_for(self, values: Mapping[str, Any]) -> int | None:
+        """The fixed total of a player map for a hand with these values, or None."""
+        return self.total(values) if callable(self.total) else self.total
 
 
 def _is_int(v: Any) -> bool:

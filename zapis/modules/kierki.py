@@ -100,21 +100,26 @@ class KierkiModule(ScoringModule):
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         n = len(players)
+        full = deck(rules, n)
+        vals = item_values(rules, n)
+        whole = sum(vals[k] * full[k] for k in ITEMS)  # a rozbójnik's points, all of them
         return [
             Field("deal", "choice", "which deal", required=True, choices=DEALS, label={"pl": "rozdanie", "en": "deal"}),
             Field("taken", "player_map", "penalised items each player took (for robber: a table of items)",
-                  when={"deal": NEGATIVE}, label={"pl": "wzięte", "en": "taken"}),
+                  when={"deal": NEGATIVE}, label={"pl": "wzięte", "en": "taken"},
+                  total=lambda hand: full[ITEM_OF[hand["deal"]]] if hand.get("deal") in ITEM_OF else None),
             Field("points", "player_map", "robber: raw penalty points each player took",
-                  item=Field("p", "int", min=0), when={"deal": ("robber",)}, label={"pl": "punkty", "en": "points"}),
+                  item=Field("p", "int", min=0), when={"deal": ("robber",)}, label={"pl": "punkty", "en": "points"},
+                  total=whole),
             Field("tricks", "player_map", "trumps: tricks each player took", item=Field("t", "int", min=0, max=17),
-                  when={"deal": ("trumps",)}, label={"pl": "lewy", "en": "tricks"}),
+                  when={"deal": ("trumps",)}, label={"pl": "lewy", "en": "tricks"}, total=full["tricks"]),
             Field("sale", "table", "trumps: the table cards sold: { seller, buyer, points }",
                   when={"deal": ("trumps",)}, label={"pl": "sprzedaż", "en": "sale"},
                   sub=(Field("seller", "player", label={"pl": "sprzedaje", "en": "seller"}),
                        Field("buyer", "player", label={"pl": "kupuje", "en": "buyer"}),
-                       Field("points", "int", min=0, label={"pl": "za punktów", "en": "for points"}))),
+                       Field("points", "int", min=0, label={"pl": "za punktów", "en": "for points"})), rare=True),
             Field("trump", "choice", "trumps: the suit chosen", choices=("spades", "hearts", "diamonds", "clubs"),
-                  when={"deal": ("trumps",)}),
+                  when={"deal": ("trumps",)}, label={"pl": "atu", "en": "trumps"}, rare=True),
             Field("places", "player_map", "loteryjka: finishing places 1, 2, ...",
                   item=Field("place", "int", min=1, max=n), when={"deal": ("lottery",)},
                   label={"pl": "miejsca", "en": "places"}),

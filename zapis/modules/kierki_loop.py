@@ -129,11 +129,12 @@ class KierkiLoopModule(ScoringModule):
         return out
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
+        full = sum(rules["robber_values"][k] * DECK[k] for k in ITEMS)  # a robber's points, all of them
         return [
             Field("deal", "choice", "robber (rozbójnik) or trumps (odgrywka)", required=True,
                   choices=("robber", "trumps"), label={"pl": "rozdanie", "en": "deal"}),
             Field("points", "player_map", "robber: raw penalty points each player took (sum 130)",
-                  item=Field("p", "int", min=0, max=130), when={"deal": ("robber",)},
+                  item=Field("p", "int", min=0, max=130), when={"deal": ("robber",)}, total=full,
                   label={"pl": "punkty", "en": "points"}),
             Field("taken", "player_map", "robber: items each player took: tricks, hearts, kings_jacks, queens, "
                   "king_of_hearts, last", item=ITEM_FIELD, when={"deal": ("robber",)},
@@ -142,7 +143,7 @@ class KierkiLoopModule(ScoringModule):
                   item=Field("t", "int", min=0, max=13), when={"deal": ("trumps",)}, total=13,
                   label={"pl": "lewy", "en": "tricks"}),
             Field("sale", "table", "odgrywka: the choice sold: { seller, buyer, tricks }",
-                  when={"deal": ("trumps",)}, label={"pl": "odkupienie", "en": "sale"}, sub=SALE_SUB),
+                  when={"deal": ("trumps",)}, label={"pl": "odkupienie", "en": "sale"}, sub=SALE_SUB, rare=True),
         ]
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:

@@ -59,18 +59,21 @@ class KopModule(ScoringModule):
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         return [
-            Field("game", "choice", "the kind of game", required=True, choices=GAMES, label={"pl": "gra", "en": "game"}),
+            Field("game", "choice", "the kind of game", required=True, choices=GAMES, label={"pl": "gra", "en": "game"},
+                  usual="ordinary"),
             Field("old", "players", "the old side (Starzy): two, or one in solo and silent games", required=True,
                   min=1, max=2, label={"pl": "starzy", "en": "old side"}),
             Field("kontra", "int", "effective doubling steps: 0 none, 1 kontra, 2 rej, 3 bok, 4 słup", 0, min=0,
-                  max=len(rules["kontra_names"]), label={"pl": "kontra", "en": "doubling"}),
+                  max=len(rules["kontra_names"]), label={"pl": "kontra", "en": "doubling"}, rare=True,
+                  quick=tuple((i, {"pl": n, "en": n}) for i, n in enumerate(["—", *rules["kontra_names"]]))),
             Field("old_points", "int", "card points of the old side (0-104)", min=0, max=104,
                   label={"pl": "oczka starych", "en": "old points"}),
             Field("old_tricks", "int", "tricks of the old side (0-4)", min=0, max=4,
-                  label={"pl": "bitki starych", "en": "old tricks"}),
+                  label={"pl": "bitki starych", "en": "old tricks"}, rare=True),
             Field("category", "choice", "the category, given directly: z-wyjsciem, bez-wyjscia, bez-bitki",
-                  choices=CATEGORIES),
-            Field("won", "bool", "whether the old side won, given directly"),
+                  choices=CATEGORIES, label={"pl": "kategoria", "en": "category"}),
+            Field("won", "bool", "whether the old side won, given directly", rare=True,
+                  label={"pl": "starzy wygrali", "en": "old side won"}),
         ]
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:

@@ -96,6 +96,13 @@ class Game:
         return self.value * self.mult
 
 
+#: the usual bids (the first game values), one tap each on a pad; others through the keypad
+BIDS = (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60)
+#: matadors as players say them: with 1-4 (positive), without 1-4 (negative)
+MATADOR_QUICK = (tuple((n, {"pl": f"z {n}", "en": f"with {n}"}) for n in range(1, 5))
+                 + tuple((-n, {"pl": f"bez {n}", "en": f"without {n}"}) for n in range(1, 5)))
+
+
 class SkatModule(ScoringModule):
     id = "skat"
     title = "Skat"
@@ -113,35 +120,38 @@ class SkatModule(ScoringModule):
         return [
             Field("declarer", "player", "the declarer (omit for a deal everybody passed)",
                   label={"pl": "rozgrywający", "en": "declarer"}),
-            Field("passed", "bool", "everybody passed", label={"pl": "pas", "en": "passed"}),
+            Field("passed", "bool", "everybody passed", label={"pl": "pas", "en": "passed"}, rare=True),
             Field("game", "choice", "the game", choices=GAMES, label={"pl": "gra", "en": "game"}),
-            Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"}),
+            Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"},
+                  rare=True, quick=BIDS),
             Field("matadors", "int", "with N: N; without N: -N", min=-11, max=11, when={"game": (*SUITS, "grand")},
-                  label={"pl": "szczyty", "en": "matadors"}),
-            Field("hand", "bool", "played without picking up the skat", label={"pl": "z ręki", "en": "hand"}),
-            Field("ouvert", "bool", "an open game", label={"pl": "otwarta", "en": "ouvert"}),
+                  label={"pl": "szczyty", "en": "matadors"}, quick=MATADOR_QUICK),
+            Field("hand", "bool", "played without picking up the skat", label={"pl": "z ręki", "en": "hand"},
+                  rare=True),
+            Field("ouvert", "bool", "an open game", label={"pl": "otwarta", "en": "ouvert"}, rare=True),
             Field("schneider_announced", "bool", "schneider announced (hand games)", when={"game": (*SUITS, "grand")},
-                  label={"pl": "krawiec zap.", "en": "schneider ann."}),
+                  label={"pl": "krawiec zap.", "en": "schneider ann."}, rare=True),
             Field("schwarz_announced", "bool", "schwarz announced (hand games)", when={"game": (*SUITS, "grand")},
-                  label={"pl": "czarno zap.", "en": "schwarz ann."}),
+                  label={"pl": "czarno zap.", "en": "schwarz ann."}, rare=True),
             Field("card_points", "int", "the declarer's card points, skat included", min=0, max=120,
                   when={"game": (*SUITS, "grand")}, label={"pl": "oczka", "en": "card points"}),
             Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")},
-                  label={"pl": "czarno", "en": "schwarz"}),
+                  label={"pl": "czarno", "en": "schwarz"}, rare=True),
             Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": ("null",)},
                   label={"pl": "wygrana", "en": "won"}),
             Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
-                  label={"pl": "kontra", "en": "kontra"}),
+                  label={"pl": "kontra", "en": "kontra"}, rare=True),
             Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
                   max=120), when={"game": ("ramsch",)}),
             Field("jungfrau", "players", "ramsch: players who took no trick", min=0, max=4,
                   when={"game": ("ramsch",)}),
             Field("last_trick", "player", "ramsch: who took the last trick", when={"game": ("ramsch",)}),
             Field("pushes", "int", "schieberamsch: how many times the skat was pushed on", min=0, max=3,
-                  when={"game": ("ramsch",)}),
+                  when={"game": ("ramsch",)}, rare=True),
             Field("schenken", "choice", "the defenders conceded: accepted, refused (must make schneider), "
                   "refused-accepted, refused-refused (must make schwarz)",
-                  choices=("accepted", "refused", "refused-accepted", "refused-refused"), form=rules["schenken"]),
+                  choices=("accepted", "refused", "refused-accepted", "refused-refused"), form=rules["schenken"],
+                  rare=True),
         ]
 
     # --- validation --------------------------------------------------------------------------

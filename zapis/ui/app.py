@@ -53,8 +53,10 @@ class ZapisApp(App):
     #: how often the app looks whether another tablet or program wrote (a cheap PRAGMA, no read of data)
     WATCH_SECONDS = 0.25
 
-    def __init__(self, store: Store, lang: str | None = None, board: bool = False, table: int | None = None):
+    def __init__(self, store: Store, lang: str | None = None, board: bool = False, table: int | None = None,
+                 touch: bool | None = None):
         super().__init__()
+        self._touch = touch
         self.store = store
         self.board = board
         self.table = table  # a tablet that belongs to one table: its games only
@@ -95,6 +97,11 @@ class ZapisApp(App):
         if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
             from zapis.ui.screens.game import GameScreen
             self.push_screen(GameScreen(self.game_id))
+
+    @property
+    def touch(self) -> bool:
+        """Pads with cells a finger hits and the in-app keypad: asked for, or a browser (a tablet)."""
+        return self.is_web if self._touch is None else self._touch
 
     def table_game(self, games) -> int | None:
         """The game being played at this tablet's table: its latest game that is not over, else its latest."""
@@ -276,6 +283,6 @@ def _translated(screen):
 
 
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,
-             table: int | None = None) -> ZapisApp:
+             table: int | None = None, touch: bool | None = None) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
-    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board, table=table)
+    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board, table=table, touch=touch)

@@ -8,6 +8,10 @@ import os
 TEXT: dict[str, tuple[str, str]] = {
     # key: (pl, en)
     "yes": ("tak", "yes"),
+    "save_btn": ("Zapisz", "Save"),
+    "missing": ("brak", "missing"),
+    "undo_btn": ("Cofnij", "Undo"),
+    "more_fields": ("rzadziej", "less often"),
     "games": ("gry", "games"),
     "place_pts": ("pkt za miejsca", "place pts"),
     "app_title": ("zapis — zapis gry w karty", "zapis — card club score-keeper"),
@@ -160,6 +164,24 @@ CHOICES: dict[str, tuple[str, str]] = {
     "bez-bitki": ("bez bitki", "bez bitki"),
 }
 
+# Short names on the cells of a pad: the words and signs players use at the table.
+PAD: dict[str, tuple[str, str]] = {
+    "C": ("♣", "♣"), "D": ("♦", "♦"), "H": ("♥", "♥"), "S": ("♠", "♠"), "NT": ("BA", "NT"), "pass": ("pas", "pass"),
+    "": ("—", "—"), "X": ("X", "X"), "XX": ("XX", "XX"), "NS": ("N-S", "N-S"), "EW": ("E-W", "E-W"),
+    "none": ("nikt", "none"), "both": ("obie", "both"),
+    "diamonds": ("♦ karo", "♦ diamonds"), "hearts": ("♥ kier", "♥ hearts"), "spades": ("♠ pik", "♠ spades"),
+    "clubs": ("♣ trefl", "♣ clubs"), "aces": ("asy", "aces"), "no-trumps": ("BA", "NT"), "no-tricks": ("BL", "no tricks"),
+    "accepted": ("przyjęte", "accepted"), "refused": ("odrzucone", "refused"),
+    "refused-accepted": ("odrz.-przyj.", "refused-accepted"), "refused-refused": ("odrz.-odrz.", "refused-refused"),
+}
+
+# More ways of typing a cell's value on the keyboard (Polish and English card notation).
+PAD_WORDS: dict[str, tuple[str, ...]] = {
+    "C": ("t", "trefl", "clubs"), "D": ("ka", "karo", "diamonds"), "H": ("k", "kier", "hearts"),
+    "S": ("p", "pik", "spades"), "NT": ("ba", "nt", "n"), "pass": ("pas", "pass"),
+    "X": ("kontra", "double", "dbl"), "XX": ("rekontra", "redouble", "rdbl"),
+}
+
 _lang = "pl"
 
 
@@ -192,6 +214,18 @@ def t(key: str, **kw) -> str:
 def choice(value) -> str:
     pl, en = CHOICES.get(str(value), (str(value), str(value)))
     return pl if _lang == "pl" else en
+
+
+def pad_label(value) -> str:
+    """A value's name on a pad cell: short (a suit sign, X, BA), else its name in a choice list."""
+    if str(value) in PAD:
+        pl, en = PAD[str(value)]
+        return pl if _lang == "pl" else en
+    return choice(value)
+
+
+def pad_words(value) -> tuple[str, ...]:
+    return PAD_WORDS.get(str(value), ())
 
 
 def word(key: str) -> str:

@@ -61,6 +61,16 @@ def canonical_contract(text: str) -> str:
     return text
 
 
+#: how a contract is put together on a pad: a level, then a strain (or "pass" alone)
+CONTRACT_PARTS = (("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT"))
+
+
+def tricks_needed(hand: Mapping[str, Any]) -> int | None:
+    """The tricks the hand's contract needs (4S: 10), so that a result reads "=", "+1", "-2"; None without one."""
+    parsed = parse_contract(canonical_contract(str(hand.get("contract", ""))))
+    return parsed[0] + 6 if parsed else None
+
+
 def parse_contract(text: str) -> tuple[int, str] | None:
     """("4S" -> (4, "S"), "3nt" -> (3, "NT")); None when it is not a contract."""
     t = text.strip().upper()

@@ -14,6 +14,7 @@ from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
+    CONTRACT_PARTS, tricks_needed,
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
     canonical_contract, imps, parse_contract, result_text, vulnerable, with_premium,
 )
@@ -113,26 +114,26 @@ class BridgeModule(ScoringModule):
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
-                  normalize=canonical_contract),
-            Field("declarer", "choice", "the declarer's seat", choices=SEATS,
+                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",)),
+            Field("declarer", "choice", "the declarer's seat", choices=SEATS, player_choices=True,
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
-                  label={"pl": "kontra", "en": "double"}),
+                  label={"pl": "kontra", "en": "double"}, usual=""),
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13,
-                  label={"pl": "lewy", "en": "tricks"}),
+                  label={"pl": "wynik", "en": "result"}, base=tricks_needed),
             Field("vulnerable", "choice", "override the vulnerability the rules derive", choices=VUL_CHOICES,
-                  label={"pl": "po partii", "en": "vulnerable"}),
+                  label={"pl": "po partii", "en": "vulnerable"}, rare=True),
         ]
         if rules["honours"] and rules["scoring"] != "imp":
             fields += [
                 Field("honours", "int", "honours held: 100 or 150", choices=(100, 150),
-                      label={"pl": "honory", "en": "honours"}),
+                      label={"pl": "honory", "en": "honours"}, rare=True),
                 Field("honours_side", "choice", "the side that held the honours", choices=("NS", "EW"),
-                      label={"pl": "honory ma", "en": "honours held by"}),
+                      label={"pl": "honory ma", "en": "honours held by"}, rare=True),
             ]
         if rules["scoring"] == "imp":
             fields.append(Field("hcp_ns", "int", "high-card points of N-S together", required=True,
-                                min=0, max=40, label={"pl": "PC N-S", "en": "HCP N-S"}))
+                                min=0, max=40, label={"pl": "PC N-S", "en": "HCP N-S"}, quick=tuple(range(16, 25))))
         return fields
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:

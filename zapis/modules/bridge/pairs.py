@@ -14,7 +14,7 @@ from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
-    canonical_contract, parse_contract, result_text, vulnerable,
+    canonical_contract, parse_contract, result_text, vulnerable, CONTRACT_PARTS, tricks_needed,
 )
 
 PARAMS = (
@@ -74,16 +74,20 @@ class PairsModule(ScoringModule):
 
     def hand_fields(self, rules: Rules, players: Any) -> list[Field]:
         return [
-            Field("board", "int", "board number", required=True, min=1),
-            Field("ns", "int", "the N-S pair number", required=True, min=1),
-            Field("ew", "int", "the E-W pair number", required=True, min=1),
-            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', label={"hint": "4S, 3NT/3BA, pass/pas"},
-                  normalize=canonical_contract),
-            Field("declarer", "choice", "the declarer's seat", choices=SEATS),
-            Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES)),
-            Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13),
-            Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)',
-                  label={"hint": "A60, A50, A60/A40"}),
+            Field("board", "int", "board number", required=True, min=1, label={"pl": "rozdanie", "en": "board"}),
+            Field("ns", "int", "the N-S pair number", required=True, min=1, label={"pl": "para N-S", "en": "N-S pair"}),
+            Field("ew", "int", "the E-W pair number", required=True, min=1, label={"pl": "para E-W", "en": "E-W pair"}),
+            Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', normalize=canonical_contract,
+                  label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
+                  parts=CONTRACT_PARTS, alone=("pass",)),
+            Field("declarer", "choice", "the declarer's seat", choices=SEATS,
+                  label={"pl": "rozgrywający", "en": "declarer"}),
+            Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES), usual="",
+                  label={"pl": "kontra", "en": "double"}),
+            Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13, base=tricks_needed,
+                  label={"pl": "wynik", "en": "result"}),
+            Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)', rare=True,
+                  label={"pl": "zapis sędziego", "en": "adjusted", "hint": "A60, A50, A60/A40"}),
         ]
 
     def check_hand(self, rules: Rules, pairs: Any, res: Mapping[str, Any]) -> list[Problem]:

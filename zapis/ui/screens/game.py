@@ -6,9 +6,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, Label, Static
+from textual.widgets import Button, Digits, Footer, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
@@ -26,8 +26,9 @@ STORE_WORDS = {"the disk is full": "disk_full", "is busy": "db_busy", "cannot be
                "is damaged": "db_damaged", "could not be written": "disk_error"}
 
 
-def _lines(problems) -> str:
-    """Problems as lines, without the hands[i] prefix: the form is that hand."""
+def _lines(problems, labels: dict[str, str] | None = None) -> str:
+    """Problems as lines, without the hands[i] prefix (the form is that hand), each naming its field by the
+    label the form shows."""
     out = []
     for p in problems:
         said = next((t(key) for start, key in STORE_WORDS.items() if p.message.startswith(start)), None)
@@ -37,7 +38,10 @@ def _lines(problems) -> str:
         parts = [x for x in p.place.split(".") if x]
         if parts and parts[0].startswith(("hands[", "results[")):
             parts = parts[1:]
-        out.append(f"{'.'.join(parts)}: {p.message}" if parts else p.message)
+        if parts and labels and parts[0] in labels:
+            parts[0] = labels[parts[0]]
+        message = t("missing") if p.message == "missing" else p.message
+        out.append(f"{'.'.join(parts)}: {message}" if parts else message)
     return "\n".join(out)
 
 
@@ -91,11 +95,18 @@ class GameScreen(Screen):
             with Vertical(id="form-pane"):
                 yield Label("", id="next")
                 yield Static("", id="message")  # above the form: never scrolled away, never cut (80x24)
-                yield Label("", id="form-title")
-                yield HandForm(fields, names if module.players_key == "players" else names, id="form")
+                touch = getattr(self.app, "touch", False)
+                # the hand's number, Save and Undo: one line above the form in a terminal (never pushed off the
+                # screen by a long form), tall buttons under the pad on a tablet, always in the same place
+                with Horizontal(id="form-head"):
+                    yield Label("", id="form-title")
+                    yield Button(t("save_btn"), id="save", variant="primary", compact=not touch)
+                    yield Button(t("undo_btn"), id="undo", compact=not touch)
+                yield HandForm(fields, names, touch=touch, id="form")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_class(getattr(self.app, "touch", False), "-touch")
         self.query_one("#digits").display = False
         self.reload()
         self.query_one(HandForm).focus_first()
@@ -169,7 +180,7 @@ class GameScreen(Screen):
             hand = form.values()
         except FormError as e:
             form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.say(_lines(e.problems), error=True)
+            self.say(_lines(e.problems, form.labels()), error=True)
             return
         try:
             if self.editing is None:
@@ -189,7 +200,7 @@ class GameScreen(Screen):
             return
         except ZapisError as e:
             form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.say(_lines(e.problems), error=True)
+            self.say(_lines(e.problems, form.labels()), error=True)
             return
         self.editing = None
         form.clear()
@@ -197,6 +208,21 @@ class GameScreen(Screen):
         self.reload()
         self.say(msg)
         form.focus_first()
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_save()
+
+    @on(Button.Pressed, "#undo")
+    def _undo_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_undo()
+
+    @on(HandForm.Complete)
+    def _form_complete(self) -> None:
+        """Every usual field has its value: the cursor waits on Save (Enter saves, as anywhere in the form)."""
+        self.query_one("#save", Button).focus()
 
     def _edit_race(self) -> str:
         """What another tablet did to the game while this one corrected a hand, in the UI's words."""

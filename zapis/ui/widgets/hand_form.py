@@ -1,7 +1,10 @@
 """The entry form of one hand, built from the module's description of a hand (zapis.core.fields).
 
-The same Field list validates records; here it becomes inputs: digits type straight in, Tab moves,
-Enter saves. A field whose `when` condition fails is hidden.
+The same Field list validates records; here it becomes pads and inputs. Choices, players, toggles and bridge's
+contract and result are pads (a tap or a typed beginning picks); numbers are inputs that digits type into, or
+the in-app keypad and a field's quick values on a tablet. Tab moves, Enter saves, a complete value moves the
+cursor on by itself, skipping the fields a hand usually leaves alone (`rare`, drawn last). A field whose
+`when` condition fails is hidden.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Input, Label
 
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
-from zapis.ui.i18n import choice, label, t
 from zapis.text import plain_text
+from zapis.ui.i18n import label, pad_label, pad_words, t
+from zapis.ui.widgets.pad import Cell, Pad
 
 
 class FormError(Exception):
@@ -48,80 +52,187 @@ def _parse_list(text: str, choices: tuple, place: str) -> list[str]:
     return out
 
 
+def complete(text: str, lo: int | float | None, hi: int | float | None) -> bool:
+    """Is a typed whole number finished: would one more digit take it out of its range (120 of 0-120, 60 of
+    0-120, 2 of -11..11), or is it 0? Without a bound nothing is finished until Tab or Enter."""
+    try:
+        v = int(text)
+    except ValueError:
+        return False
+    if text.lstrip("-") == "0":
+        return True
+    if hi is None or (v < 0 and lo is None):
+        return False
+    return not any((lo is None or lo <= int(text + d)) and int(text + d) <= hi for d in "0123456789")
+
+
+def _small(f: Field) -> bool:
+    """An int with a handful of values: a row of cells, not a number to type."""
+    return f.kind == "int" and f.min is not None and f.max is not None and f.max - f.min <= 10 and not f.choices
+
+
+KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "±", "→")
+
+
 class HandForm(Widget):
-    """A form for one hand. Posts Submitted when the scorekeeper presses Enter in it."""
+    """A form for one hand. Posts Submitted when the scorekeeper presses Enter in it, Complete when every
+    usual field has a value (the screen then offers Save)."""
 
     class Submitted(Message):
+        pass
+
+    class Complete(Message):
         pass
 
     DEFAULT_CSS = """
     HandForm { height: auto; }
     """
 
-    def __init__(self, fields: list[Field], players: list[str], **kw):
+    def __init__(self, fields: list[Field], players: list[str], touch: bool = False, **kw):
         super().__init__(**kw)
-        self.fields = [f for f in fields if f.form]
+        shown = [f for f in fields if f.form]
+        self.fields = [f for f in shown if not f.rare] + [f for f in shown if f.rare]  # usual ones first
+        self.by_name = {f.name: f for f in self.fields}
         self.players = players
+        self.touch = touch
         self.prefilled: dict[str, Any] = {}  # what `prefill` chose, which is not the scorekeeper's typing
         self.auto: dict[str, str] = {}  # inputs the form filled in (the rest of a fixed total): id -> value
+        self._quiet: dict[str, str] = {}  # inputs the program set: their Changed message is no typing
+        self.target: Input | None = None  # the number the keypad types into
+        self.set_class(touch, "-touch")
 
     # --- building ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-scroll"):
+            rare = False
             for f in self.fields:
+                if f.rare and not rare:
+                    rare = True
+                    yield Label(t("more_fields"), classes="rare-head")
                 with Horizontal(classes="field-row", id=f"f-{f.name}"):
                     yield Label(label(f), classes="field-label")
-                    yield from self._controls(f)
+                    with Vertical(classes="controls"):
+                        yield from self._controls(f)
+        yield Pad([Cell(k, k) for k in KEYPAD], momentary=True, focusable=False, tall=self.touch, min_width=5,
+                  id="keypad")
+
+    def _pad(self, cells: list[Cell], id_: str, **kw) -> Pad:
+        return Pad(cells, id=id_, tall=self.touch, **kw)
+
+    def _input(self, id_: str, kind: str = "integer", classes: str = "num", placeholder: str = "") -> Input:
+        return Input(id=id_, type=kind, classes=classes, compact=not self.touch, placeholder=placeholder,
+                     select_on_focus=False, valid_empty=True)  # empty is no error: a save says what is missing
+
+    def _player_cells(self) -> list[Cell]:
+        return [Cell(p, p) for p in self.players]
+
+    def _choice_cells(self, f: Field) -> list[Cell]:
+        if f.player_choices and len(f.choices) == len(self.players):
+            return [Cell(c, f"{c} {p}", (p,)) for c, p in zip(f.choices, self.players)]
+        return [Cell(c, pad_label(c), pad_words(c)) for c in f.choices]
+
+    def _quick_cells(self, f: Field) -> list[Cell]:
+        out = []
+        for q in f.quick:
+            value, names = q if isinstance(q, tuple) else (q, None)
+            text = (names.get("pl") if t("yes") == "tak" else names.get("en")) if names else None
+            out.append(Cell(value, text or str(value)))
+        return out
 
     def _controls(self, f: Field) -> ComposeResult:
         k, base = f.kind, f"in-{f.name}"
-        if k == "choice":
-            yield Select([(choice(c), c) for c in f.choices], id=base, allow_blank=True,
-                         prompt=label(f), compact=True)
+        if k == "choice" or (k == "int" and f.choices):
+            cells = self._choice_cells(f) if k == "choice" else [Cell(c, str(c)) for c in f.choices]
+            if k == "int" and not f.required:
+                cells = [Cell(None, "—")] + cells
+            yield self._pad(cells, base, allow_none=not f.required)
         elif k == "player":
-            yield Select([(plain_text(p), p) for p in self.players], id=base, prompt=label(f), compact=True)
+            yield self._pad(self._player_cells(), base, allow_none=not f.required)
         elif k == "bool":
-            yield Checkbox(t("yes"), id=base, compact=True)
-        elif k in ("int", "number"):
-            yield Input(id=base, type="integer" if k == "int" else "number", classes="num", compact=True,
-                        placeholder=self._range(f))
+            yield self._pad([Cell(True, t("yes"))], base, multi=True, limit=1, classes="toggle")
         elif k == "players":
-            with Horizontal(classes="players"):
-                for i, p in enumerate(self.players):
-                    yield Checkbox(plain_text(p), id=f"{base}-{i}", compact=True)
+            yield self._pad(self._player_cells(), base, multi=True, limit=f.max)
+        elif k == "int" and f.base is not None:
+            yield self._pad(self._base_cells(f, None), base)
+        elif k == "int" and _small(f):  # a few values (kontra, old tricks): each a cell
+            yield self._pad(self._range_cells(f), base, allow_none=not f.required)
+        elif k in ("int", "number"):
+            yield self._input(base, "integer" if k == "int" else "number", placeholder=self._range(f))
+            if f.quick:
+                yield self._pad(self._quick_cells(f), f"q-{f.name}", momentary=True, focusable=False, classes="quick")
+        elif k == "str" and f.parts:  # typed on a keyboard; on a tablet the pads below show it
+            yield self._input(base, "text", "txt parts-box", f.label.get("hint", "")[:30])
+            for j, row in enumerate(f.parts):
+                extra = f.alone if j == 0 else ()
+                yield self._pad([Cell(v, pad_label(v), pad_words(v)) for v in (*row, *extra)], f"part-{f.name}-{j}",
+                                classes="part")
         elif k == "player_map":
-            item = f.item
-            if item is not None and item.kind == "table" and item.keys:
-                with Vertical(classes="grid"):
-                    with Horizontal(classes="grid-head"):
-                        yield Label("", classes="pname")
-                        for key in item.keys:
-                            yield Label(key.replace("_", " ")[:9], classes="cell-head")
-                    for i, p in enumerate(self.players):
-                        with Horizontal(classes="grid-row"):
-                            yield Label(plain_text(p), classes="pname")
-                            for j, _ in enumerate(item.keys):
-                                yield Input(id=f"{base}-{i}-{j}", type="integer", classes="cell", compact=True)
-            else:
-                kind = "text" if item is not None and item.kind == "list" else "integer"
-                with Horizontal(classes="pmap"):
-                    for i, p in enumerate(self.players):
-                        yield Label(plain_text(p), classes="pname")
-                        yield Input(id=f"{base}-{i}", type=kind, classes="pcell", compact=True)
+            yield from self._player_map(f)
         elif k == "table" and f.sub:
-            with Horizontal(classes="sub"):
-                for s in f.sub:
+            for s in f.sub:
+                with Horizontal(classes="sub"):
                     yield Label(label(s), classes="sub-label")
+                    sid = f"{base}-{s.name}"
                     if s.kind == "player":
-                        yield Select([(plain_text(p), p) for p in self.players], id=f"{base}-{s.name}", compact=True,
-                                     prompt="—")
+                        yield self._pad(self._player_cells(), sid)
                     elif s.kind == "int":
-                        yield Input(id=f"{base}-{s.name}", type="integer", classes="num", compact=True)
+                        yield self._input(sid)
+                    elif s.kind == "list" and s.choices:
+                        yield self._pad([Cell(c, pad_label(c)) for c in s.choices], sid, multi=True)
                     else:
-                        yield Input(id=f"{base}-{s.name}", classes="txt", compact=True)
+                        yield self._input(sid, "text", "txt")
+        elif k == "list" and f.choices:  # a sequence (showdowns): each tap adds one, ⌫ takes the last back
+            yield self._input(base, "text", "txt", ", ".join(map(str, f.choices))[:30])
+            yield self._pad([Cell(c, pad_label(c)) for c in f.choices] + [Cell("⌫", "⌫")], f"q-{f.name}",
+                            momentary=True, focusable=False, classes="quick")
         else:  # str, list and anything else: text
             hint = ", ".join(map(str, f.choices)) if f.choices else f.label.get("hint", "")
-            yield Input(id=base, classes="txt", compact=True, placeholder=hint[:30])
+            yield self._input(base, "text", "txt", hint[:30])
+
+    def _player_map(self, f: Field) -> ComposeResult:
+        item, base = f.item, f"in-{f.name}"
+        if item is not None and item.kind == "table" and item.keys:
+            with Vertical(classes="grid"):
+                with Horizontal(classes="grid-head"):
+                    yield Label("", classes="pname")
+                    for key in item.keys:
+                        yield Label(key.replace("_", " ")[:9], classes="cell-head")
+                for i, p in enumerate(self.players):
+                    with Horizontal(classes="grid-row"):
+                        yield Label(plain_text(p), classes="pname")
+                        for j, _ in enumerate(item.keys):
+                            yield self._input(f"{base}-{i}-{j}", classes="cell")
+        elif item is not None and item.kind == "list" and item.choices:  # melds: per player, suits to tap
+            for i, p in enumerate(self.players):
+                with Horizontal(classes="pmap-row"):
+                    yield Label(plain_text(p), classes="pname")
+                    yield self._pad([Cell(c, pad_label(c)) for c in item.choices], f"{base}-{i}", multi=True)
+        elif item is not None and item.kind == "int" and _small(item):  # places 1-4: per player, a row of cells
+            for i, p in enumerate(self.players):
+                with Horizontal(classes="pmap-row"):
+                    yield Label(plain_text(p), classes="pname")
+                    yield self._pad(self._range_cells(item), f"{base}-{i}")
+        else:
+            with Horizontal(classes="pmap"):
+                for i, p in enumerate(self.players):
+                    if self.touch:  # the name above a tall box
+                        with Vertical(classes="pcol"):
+                            yield Label(plain_text(p), classes="pname")
+                            yield self._input(f"{base}-{i}", classes="pcell")
+                    else:
+                        yield Label(plain_text(p), classes="pname")
+                        yield self._input(f"{base}-{i}", classes="pcell")
+
+    def _range_cells(self, f: Field) -> list[Cell]:
+        names = {c.value: c.label for c in self._quick_cells(f)}
+        return [Cell(v, names.get(v, str(v))) for v in range(int(f.min), int(f.max) + 1)]
+
+    def _base_cells(self, f: Field, base: int | None) -> list[Cell]:
+        """Bridge's result: relative to what the contract needs ("-1", "=", "+2"), or the tricks as such."""
+        lo, hi = int(f.min or 0), int(f.max if f.max is not None else 13)
+        if base is None:
+            return [Cell(v, str(v)) for v in range(lo, hi + 1)]
+        return [Cell(v, "=" if v == base else f"{v - base:+d}", (str(v),)) for v in range(lo, hi + 1)]
 
     @staticmethod
     def _range(f: Field) -> str:
@@ -137,12 +248,12 @@ class HandForm(Widget):
         return self.query_one(f"#{id_}")
 
     def raw(self) -> dict[str, Any]:
-        """What is filled in, before parsing: for the `when` conditions."""
+        """What is chosen so far, before parsing: for the `when` conditions and the pads that follow others."""
         out = {}
         for f in self.fields:
-            if f.kind in ("choice", "player"):
+            if f.kind in ("choice", "player") or (f.kind == "str" and f.parts):
                 v = self._get(f"in-{f.name}").value
-                if v is not Select.NULL and v != Select.BLANK:
+                if v is not None and v != "":
                     out[f.name] = v
         return out
 
@@ -167,47 +278,28 @@ class HandForm(Widget):
 
     def _value(self, f: Field) -> Any:
         k, base = f.kind, f"in-{f.name}"
-        if k in ("choice", "player"):
-            v = self._get(base).value
-            return None if v is Select.NULL or v == Select.BLANK else v
-        if k == "bool":
-            return True if self._get(base).value else None
+        w = self._get(base) if k not in ("player_map", "table") else None
+        if isinstance(w, Pad):
+            v = w.value
+            if k == "bool":
+                return True if v else None
+            if k == "players":
+                return v or None
+            return None if v is None or (v == f.default and v == "") else v
         if k in ("int", "number"):
-            text = self._get(base).value.strip()
+            text = w.value.strip()
             return _parse_int(text, f.name, k == "number") if text else None
-        if k == "players":
-            chosen = [p for i, p in enumerate(self.players) if self._get(f"{base}-{i}").value]
-            return chosen or None
         if k == "player_map":
-            item = f.item
-            out = {}
-            for i, p in enumerate(self.players):
-                if item is not None and item.kind == "table" and item.keys:
-                    row = {}
-                    for j, key in enumerate(item.keys):
-                        text = self._get(f"{base}-{i}-{j}").value.strip()
-                        if text:
-                            row[key] = _parse_int(text, f"{f.name}.{p}.{key}")
-                    if row:
-                        out[p] = row
-                    continue
-                text = self._get(f"{base}-{i}").value.strip()
-                if not text:
-                    continue
-                if item is not None and item.kind == "list":
-                    out[p] = _parse_list(text, item.choices, f"{f.name}.{p}")
-                else:
-                    out[p] = _parse_int(text, f"{f.name}.{p}")
-            return out or None
+            return self._map_value(f)
         if k == "table" and f.sub:
             out = {}
             for s in f.sub:
-                w = self._get(f"{base}-{s.name}")
-                if isinstance(w, Select):
-                    if w.value is not Select.NULL and w.value != Select.BLANK:
-                        out[s.name] = w.value
+                sw = self._get(f"{base}-{s.name}")
+                if isinstance(sw, Pad):
+                    if sw.value not in (None, []):
+                        out[s.name] = sw.value
                     continue
-                text = w.value.strip()
+                text = sw.value.strip()
                 if not text:
                     continue
                 if s.kind == "int":
@@ -217,12 +309,53 @@ class HandForm(Widget):
                 else:
                     out[s.name] = text
             return out or None
-        text = self._get(base).value.strip()
+        text = w.value.strip()
         if not text:
             return None
         if k == "list":
             return _parse_list(text, f.choices, f.name)
         return f.normalize(text) if f.normalize else text
+
+    def _map_value(self, f: Field) -> dict | None:
+        item, base = f.item, f"in-{f.name}"
+        out = {}
+        for i, p in enumerate(self.players):
+            if item is not None and item.kind == "table" and item.keys:
+                row = {}
+                for j, key in enumerate(item.keys):
+                    text = self._get(f"{base}-{i}-{j}").value.strip()
+                    if text:
+                        row[key] = _parse_int(text, f"{f.name}.{p}.{key}")
+                if row:
+                    out[p] = row
+                continue
+            w = self._get(f"{base}-{i}")
+            if isinstance(w, Pad):
+                if w.value not in (None, []):
+                    out[p] = w.value
+                continue
+            text = w.value.strip()
+            if not text:
+                continue
+            if item is not None and item.kind == "list":
+                out[p] = _parse_list(text, item.choices, f"{f.name}.{p}")
+            else:
+                out[p] = _parse_int(text, f"{f.name}.{p}")
+        return out or None
+
+    def _set_input(self, w: Input, value: str) -> None:
+        """Set by the program, not typed: no moving on, no taking a filled-in value as the scorekeeper's."""
+        if w.value != value:
+            self._quiet[w.id] = value
+            w.value = value
+            w.cursor_position = len(value)
+
+    def _set(self, id_: str, value: Any) -> None:
+        w = self._get(id_)
+        if isinstance(w, Pad):
+            w.value = value
+        else:
+            self._set_input(w, " ".join(value) if isinstance(value, list) else str(value))
 
     def set_values(self, hand: dict[str, Any]) -> None:
         """Fill the form with a recorded hand (to edit it)."""
@@ -230,18 +363,8 @@ class HandForm(Widget):
         for f in self.fields:
             if f.name not in hand:
                 continue
-            v, base = hand[f.name], f"in-{f.name}"
-            k = f.kind
-            if k in ("choice", "player"):
-                self._get(base).value = v
-            elif k == "bool":
-                self._get(base).value = bool(v)
-            elif k in ("int", "number", "str"):
-                self._get(base).value = str(v)
-            elif k == "players":
-                for i, p in enumerate(self.players):
-                    self._get(f"{base}-{i}").value = p in v
-            elif k == "player_map" and isinstance(v, dict):
+            v, base, k = hand[f.name], f"in-{f.name}", f.kind
+            if k == "player_map" and isinstance(v, dict):
                 item = f.item
                 for i, p in enumerate(self.players):
                     if p not in v:
@@ -249,30 +372,32 @@ class HandForm(Widget):
                     if item is not None and item.kind == "table" and item.keys:
                         for j, key in enumerate(item.keys):
                             if key in v[p]:
-                                self._get(f"{base}-{i}-{j}").value = str(v[p][key])
-                    elif isinstance(v[p], list):
-                        self._get(f"{base}-{i}").value = " ".join(v[p])
+                                self._set(f"{base}-{i}-{j}", v[p][key])
                     else:
-                        self._get(f"{base}-{i}").value = str(v[p])
+                        self._set(f"{base}-{i}", v[p])
             elif k == "table" and f.sub and isinstance(v, dict):
                 for s in f.sub:
                     if s.name in v:
-                        w = self._get(f"{base}-{s.name}")
-                        w.value = v[s.name] if isinstance(w, Select) else (
-                            " ".join(v[s.name]) if isinstance(v[s.name], list) else str(v[s.name]))
+                        self._set(f"{base}-{s.name}", v[s.name])
             elif k == "list" and isinstance(v, list):
-                self._get(base).value = ", ".join(map(str, v))
+                self._set_input(self._get(base), ", ".join(map(str, v)))
+            elif k == "bool":
+                self._set(base, [True] if v else [])
+            elif k != "table":
+                self._set(base, v)
+                if f.parts:
+                    self._show_parts(f)
         self.refresh_visibility()
 
     def holds_typing(self) -> bool:
         """Has the scorekeeper typed or chosen anything (beyond the defaults the game prefilled)?"""
-        if any(w.value for w in self.query(Input) if w.id not in self.auto) or any(
-                w.value for w in self.query(Checkbox)):
+        if any(w.value for w in self.query(Input) if w.id not in self.auto):
             return True
-        for w in self.query(Select):
+        for w in self.query(Pad):
+            if w.momentary or w.id.startswith("part-"):
+                continue
             v = w.value
-            if v is not Select.NULL and v != Select.BLANK and self.prefilled.get(
-                    (w.id or "").removeprefix("in-"), Select.NULL) != v:
+            if v not in (None, []) and self.prefilled.get(w.id.removeprefix("in-"), object()) != v:
                 return True
         return False
 
@@ -282,67 +407,214 @@ class HandForm(Widget):
             self._get(wid).remove_class("auto")
         self.auto.clear()
         for w in self.query(Input):
-            if w.value:
-                w.value = ""
-        for w in self.query(Checkbox):
-            if w.value:
-                w.value = False
-        for w in self.query(Select):
-            if w.value is not Select.NULL and w.value != Select.BLANK:
-                w.clear()
+            self._set_input(w, "")
+        for w in self.query(Pad):
+            if w.chosen:
+                w.value = None
         self.mark_errors([])
         self.refresh_visibility()
 
     def prefill(self, suggestions: dict[str, Any] | None) -> None:
         """Defaults that follow the game: a required choice the module names as what comes next (the owed
-        deal). An optional field is an override (bridge's `vulnerable`): filling it in would pin the
-        value in the record, so it stays empty."""
+        deal), and a field's usual value (undoubled, an ordinary game). An optional field the module suggests
+        is an override (bridge's `vulnerable`): filling it in would pin the value in the record, so it stays
+        empty."""
         for f in self.fields:
             v = (suggestions or {}).get(f.name)
-            if f.required and f.kind == "choice" and v in f.choices:
-                w = self._get(f"in-{f.name}")
-                if w.value is Select.NULL or w.value == Select.BLANK or w.value == self.prefilled.get(f.name):
-                    w.value = v
-                    self.prefilled[f.name] = v
+            if not (f.required and f.kind == "choice" and v in f.choices):
+                v = f.usual
+            if v is None or f.kind not in ("choice", "player", "int") or not isinstance(
+                    w := self._get(f"in-{f.name}"), Pad):
+                continue
+            if w.value is None or w.value == self.prefilled.get(f.name):
+                w.value = v
+                self.prefilled[f.name] = v
         self.refresh_visibility()
 
     # --- feedback --------------------------------------------------------------------------------
+    def labels(self) -> dict[str, str]:
+        """Each field's label as the form shows it, by the field's name (a refusal names the label)."""
+        return {f.name: label(f) for f in self.fields}
+
     def mark_errors(self, names: list[str]) -> None:
         for f in self.fields:
             self.query_one(f"#f-{f.name}").set_class(f.name in names, "error")
 
     def refresh_visibility(self) -> None:
         current = self.raw()
+        numbers = False
         for f in self.fields:
-            self.query_one(f"#f-{f.name}").display = f.applies(current)
+            shown = f.applies(current)
+            self.query_one(f"#f-{f.name}").display = shown
+            numbers = numbers or shown and any(w.type in ("integer", "number") for w in
+                                               self.query_one(f"#f-{f.name}").query(Input))
+            if f.base is not None and f.kind == "int":
+                pad = self._get(f"in-{f.name}")
+                want = self._base_cells(f, f.base(current))
+                if [c.label for c in pad.cells] != [c.label for c in want]:
+                    pad.set_cells(want)
+        self.query_one("#keypad").display = self.touch and numbers  # the keypad where there is a number to type
+
+    # --- moving on -----------------------------------------------------------------------------
+    def _controls_of(self, f: Field) -> list[Widget]:
+        return [w for w in self.query_one(f"#f-{f.name}").query("Input, Pad")
+                if w.can_focus and w.display and not (isinstance(w, Pad) and w.momentary)]
+
+    def _empty(self, f: Field) -> bool:
+        """Nothing chosen or typed in the field (a preselected "—" is a choice)."""
+        for w in self.query_one(f"#f-{f.name}").query("Input, Pad"):
+            if isinstance(w, Pad) and not w.momentary and w.chosen or isinstance(w, Input) and w.value.strip():
+                return False
+        return True
 
     def focus_first(self) -> None:
-        for f in self.fields:
-            row = self.query_one(f"#f-{f.name}")
-            if row.display:
-                for w in row.query("Input, Select, Checkbox"):
-                    w.focus()
-                    return
+        """The first usual field still empty (or the first field): where a new hand begins."""
+        shown = [f for f in self.fields if self.query_one(f"#f-{f.name}").display]
+        for f in [f for f in shown if not f.rare and self._empty(f)] + shown:
+            ws = self._controls_of(f)
+            if ws:
+                self._focus(ws[0])
+                return
 
-    @on(Select.Changed)
-    def _changed(self, event: Select.Changed) -> None:
+    def _focus(self, w: Widget) -> None:
+        w.focus()
+        if isinstance(w, Input):
+            self.target = w
+
+    def advance(self, w: Widget) -> None:
+        """A value is complete at `w`: on to the next empty cell of its field, else the next usual empty field;
+        when none is left, the form is complete (the screen offers Save)."""
+        row = next((a for a in w.ancestors if a.has_class("field-row")), None)
+        if row is None:
+            return
+        f = self.by_name[row.id.removeprefix("f-")]
+        mine = self._controls_of(f)
+        if w in mine:
+            for later in mine[mine.index(w) + 1:]:
+                if isinstance(later, Input) and not later.value and later.id not in self.auto:
+                    self._focus(later)
+                    return
+        i = self.fields.index(f)
+        for g in self.fields[i + 1:]:
+            if g.rare or not self.query_one(f"#f-{g.name}").display or not self._empty(g):
+                continue
+            ws = self._controls_of(g)
+            if ws:
+                self._focus(ws[0])
+                return
+        self.post_message(self.Complete())
+
+    @on(Pad.Changed)
+    def _pad_changed(self, event: Pad.Changed) -> None:
+        pad = event.pad
+        if pad.id.startswith("part-"):
+            self._part_picked(pad)
+            return
         self.refresh_visibility()
+        if event.complete:
+            self.advance(pad)
+
+    @on(Pad.Submitted)
+    def _pad_submitted(self, event: Pad.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Submitted())
+
+    def on_descendant_focus(self, event) -> None:
+        if isinstance(event.widget, Input):
+            self.target = event.widget
+
+    # --- a value put together from parts (bridge contract: level, strain) ----------------------
+    def _part_picked(self, pad: Pad) -> None:
+        name = pad.id.removeprefix("part-").rsplit("-", 1)[0]
+        f = self.by_name[name]
+        pads = [self._get(f"part-{name}-{j}") for j in range(len(f.parts))]
+        if pad.value in f.alone:
+            for p in pads[1:]:
+                p.value = None
+            value = pad.value
+        elif all(p.value is not None and p.value not in f.alone for p in pads):
+            value = "".join(str(p.value) for p in pads)
+        else:
+            value = ""
+        box = self._get(f"in-{name}")
+        self._set_input(box, value)
+        self.refresh_visibility()
+        if value:
+            self.advance(box)
+        elif pad is pads[0] and pad.value is not None:
+            pads[1].focus()
+
+    def _show_parts(self, f: Field) -> None:
+        """The pads show what the input holds (typed, or a recorded hand)."""
+        text = self._get(f"in-{f.name}").value.strip()
+        value = f.normalize(text) if f.normalize and text else text
+        pads = [self._get(f"part-{f.name}-{j}") for j in range(len(f.parts))]
+        if value in f.alone:
+            pads[0].value = value
+            for p in pads[1:]:
+                p.value = None
+            return
+        rest = value
+        for j, row in enumerate(f.parts):
+            hit = next((v for v in sorted(row, key=len, reverse=True) if rest.startswith(v)), None)
+            pads[j].value = hit
+            rest = rest[len(hit):] if hit else rest
+
+    # --- numbers ---------------------------------------------------------------------------------
+    def _field_of(self, w: Widget) -> tuple[Field | None, Field | None]:
+        """The field an input belongs to, and the description of its own value."""
+        wid = w.id or ""
+        for f in self.fields:
+            if wid == f"in-{f.name}":
+                return f, f
+            if wid.startswith(f"in-{f.name}-"):
+                if f.kind == "table":
+                    sub = next((s for s in f.sub if wid == f"in-{f.name}-{s.name}"), None)
+                    return f, sub
+                item = f.item
+                if item is not None and item.kind == "table":
+                    item = item.item
+                return f, item if item is not None else Field("n", "int", min=0)  # a count
+        return None, None
+
+    def _bounds(self, f: Field, item: Field | None) -> tuple[Any, Any]:
+        lo, hi = (item.min, item.max) if item is not None else (None, None)
+        total = f.total_for(self.raw()) if f.kind == "player_map" else None
+        if total is not None:
+            lo = 0 if lo is None else lo
+            hi = total if hi is None else min(hi, total)
+        return lo, hi
 
     @on(Input.Changed)
-    def _complete_total(self, event: Input.Changed) -> None:
-        """A player map with a fixed total: once every value but one is in, the last is filled in (dimmed, as
-        filled in) and stays overridable; typing in it makes it the scorekeeper's own."""
+    def _typed(self, event: Input.Changed) -> None:
         w = event.input
-        if w.id in self.auto:
-            if self.auto[w.id] == w.value:  # the form's own filling in, arriving as a message
-                return
-            del self.auto[w.id]  # typed over: the scorekeeper's value now
+        if self._quiet.get(w.id) == event.value:
+            del self._quiet[w.id]
+            return
+        f, item = self._field_of(w)
+        if f is None:
+            return
+        if w.id in self.auto:  # typed over: the scorekeeper's value now
+            del self.auto[w.id]
             w.remove_class("auto")
-        for f in self.fields:
-            if f.kind == "player_map" and f.total is not None and (w.id or "").startswith(f"in-{f.name}-"):
-                self._fill_last(f)
+        if f.parts:
+            self._show_parts(f)
+            self.refresh_visibility()
+            value = f.normalize(event.value.strip()) if f.normalize else event.value.strip()
+            if value in f.alone or (value and all(self._get(f"part-{f.name}-{j}").value for j in range(len(f.parts)))):
+                self.advance(w)
+            return
+        if f.kind == "player_map" and f.total is not None:
+            self._fill_rest(f)
+        if (item is not None and item.kind == "int" and w.value
+                and complete(w.value.strip(), *self._bounds(f, item))):
+            self.advance(w)
 
-    def _fill_last(self, f: Field) -> None:
+    def _fill_rest(self, f: Field) -> None:
+        """A player map with a fixed total: once every value but one is in, the last is filled in (dimmed, as
+        filled in) and stays overridable; when the values typed make the total, the others are 0. Typing in a
+        filled-in value makes it the scorekeeper's own."""
+        total = f.total_for(self.raw())
         boxes = [self._get(f"in-{f.name}-{i}") for i in range(len(self.players))]
         mine = [b for b in boxes if b.id not in self.auto and b.value.strip()]
         rest = [b for b in boxes if b not in mine]
@@ -350,19 +622,60 @@ class HandForm(Widget):
             taken = sum(int(b.value) for b in mine)
         except ValueError:
             return
-        if len(rest) == 1 and 0 <= f.total - taken:
-            value = str(f.total - taken)
-            if rest[0].value != value:
-                self.auto[rest[0].id] = value
-                rest[0].value = value
-            self.auto[rest[0].id] = value
-            rest[0].add_class("auto")
-        else:  # nothing to complete (or the sum is already past the total): take back what was filled in
-            for b in rest:
-                if b.id in self.auto:
-                    self.auto[b.id] = ""
-                    b.value = ""
-                    b.remove_class("auto")
+        fill: dict[str, str] = {}
+        if total is not None and rest and taken <= total and (len(rest) == 1 or taken == total):
+            fill = {b.id: str(total - taken) if len(rest) == 1 else "0" for b in rest}
+        for b in rest:
+            value = fill.get(b.id, "")
+            if b.id in self.auto or value:
+                self._set_input(b, value)
+                b.set_class(bool(value), "auto")
+                if value:
+                    self.auto[b.id] = value
+                else:
+                    self.auto.pop(b.id, None)
+
+    @on(Pad.Pressed)
+    def _pressed(self, event: Pad.Pressed) -> None:
+        pad, key = event.pad, event.value
+        event.stop()
+        if pad.id == "keypad":
+            self._keypad(key)
+            return
+        name = pad.id.removeprefix("q-")
+        f = self.by_name[name]
+        box = self._get(f"in-{name}")
+        if f.kind == "list":  # a sequence: add one, or take the last back
+            words = box.value.replace(",", " ").split()
+            words = words[:-1] if key == "⌫" else words + [str(key)]
+            self._set_input(box, ", ".join(words))
+            box.focus()
+            return
+        self._set_input(box, str(key))
+        self.target = box
+        self.advance(box)
+
+    def _keypad(self, key: str) -> None:
+        w = self.target
+        if w is None or not w.is_attached or not w.display:
+            shown = [i for i in self.query(Input) if i.display and i.type in ("integer", "number")
+                     and all(a.display for a in i.ancestors if isinstance(a, Widget) and a is not self.screen)]
+            if not shown:
+                return
+            w = self.target = shown[0]
+        w.focus()
+        if key == "→":
+            self.advance(w)
+            return
+        text = w.value
+        if key == "⌫":
+            text = text[:-1]
+        elif key == "±":
+            text = text[1:] if text.startswith("-") else "-" + text
+        else:
+            text += key
+        w.value = text  # as if typed: a complete value moves on, a filled-in one becomes the scorekeeper's
+        w.cursor_position = len(text)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -1,0 +1,62 @@
+"""Hands entered by taps alone on a tablet: Chromium with touch at 1024x768 landscape and 800x1280 portrait,
+through `zapis serve`. Bridge, skat, tysiąc and kierki: each tap lands on a word the screen shows (read back
+from the terminal's bytes), the saved message is read off the screen, and the store holds the hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import CAPTURE
+from tests.browser.terminal import tap, wait_for
+from tests.ui.conftest import new_game
+from zapis.store import Store
+
+SIZES = {"1024x768": (1024, 768), "800x1280": (800, 1280)}
+
+# ruleset, players, taps as (word, the field label it is under), the hand, the most taps (Save included)
+HANDS = [
+    ("bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
+     [("4", "kontrakt"), ("♠", "kontrakt"), ("S Celina", None), ("=", "wynik")],
+     {"contract": "4S", "declarer": "S", "tricks": 10}, 6),
+    ("skat-tournament", ["Ewa", "Franek", "Gosia"],
+     [("Ewa", "rozgrywający"), ("♥ kier", "gra"), ("z 1", "szczyty"), ("7", None), ("0", None)],
+     {"declarer": "Ewa", "game": "hearts", "matadors": 1, "card_points": 70}, 7),
+    ("tysiac", ["Leon", "Marta", "Nina"],
+     [("Leon", "grający"), ("110", "gra"), ("7", None), ("0", None), ("3", None), ("0", None)],
+     {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 8),
+    ("kierki", ["Henryk", "Iza", "Janek", "Kasia"], [("3", None), ("5", None), ("4", None)],
+     {"deal": "no-tricks", "taken": {"Henryk": 3, "Iza": 5, "Janek": 4, "Kasia": 1}}, 6),
+]
+
+
+def keypad_tap(page, word):
+    """A digit is tapped on the keypad (the row with ⌫), not on a number elsewhere on the screen."""
+    tap(page, word, after="⌫")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+@pytest.mark.parametrize("ruleset,players,taps,hand,most", HANDS, ids=[h[0] for h in HANDS])
+def test_a_hand_by_taps_in_the_browser(chromium, serve, tmp_path, ruleset, players, taps, hand, most, size):
+    db = tmp_path / "club.db"
+    gid = new_game(db, ruleset, players)
+    server = serve(db)
+    width, height = SIZES[size]
+    ctx = chromium.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    page.goto(server.url + "/?table=1")
+    wait_for(page, "Rozdanie 1")
+    count = 0
+    for word, under in taps:
+        if under is None and word.isdigit() and len(word) == 1:
+            keypad_tap(page, word)
+        else:
+            tap(page, word, after=under)
+        count += 1
+    tap(page, "Zapisz", after="Rozdanie 1")
+    count += 1
+    wait_for(page, "Zapisano rozdanie 1.")
+    page.screenshot(path=str(tmp_path / f"{ruleset}-{size}.png"))
+    assert Store(db).hands(gid) == [hand]
+    assert count <= most
+    ctx.close()

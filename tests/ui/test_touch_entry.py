@@ -1,0 +1,177 @@
+"""A hand of every built-in module entered by taps alone (Pilot clicks, no key pressed), on the touch pads at
+the sizes of a tablet's browser: 1024x768 landscape is 113x36 cells, 800x1280 portrait 88x60 (measured
+through `zapis serve` at its default font size). Each tap must land on a cell the screen shows: nothing is
+scrolled by the test. The store and the sheet are then checked, and the taps of a typical hand counted.
+
+Expected totals are worked out by hand from the rules (each case says which)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from tests.ui.conftest import new_game
+from zapis.store import Store
+from zapis.ui.app import make_app
+from zapis.ui.screens.game import GameScreen
+from zapis.ui.widgets.hand_form import HandForm
+from zapis.ui.widgets.pad import Pad
+
+P4 = ["Ala", "Bartek", "Celina", "Darek"]
+P3 = ["Ala", "Bartek", "Celina"]
+LANDSCAPE, PORTRAIT = (113, 36), (88, 60)
+
+
+class Finger:
+    """Taps as a person does: only where the screen shows the target; counts them."""
+
+    def __init__(self, pilot):
+        self.pilot, self.taps = pilot, 0
+
+    async def _click_at(self, widget, x: int, y: int) -> None:
+        screen = self.pilot.app.screen
+        region = widget.content_region
+        sx, sy = region.x + x, region.y + y
+        hit, _ = screen.get_widget_at(sx, sy)
+        assert hit is widget, f"{widget.id} is not on the screen where it should be tapped (found {hit})"
+        assert await self.pilot.click(offset=(sx, sy))
+        await self.pilot.pause()
+        self.taps += 1
+
+    async def pad(self, selector: str, value) -> None:
+        pad = self.pilot.app.screen.query_one(selector, Pad)
+        x, y = pad.cell_offset(value)
+        await self._click_at(pad, x, y)
+
+    async def keys(self, digits: str) -> None:
+        for d in digits:
+            await self.pad("#keypad", d)
+
+    async def box(self, selector: str) -> None:
+        box = self.pilot.app.screen.query_one(selector, Input)
+        await self._click_at(box, 1, 0)
+
+    async def save(self) -> None:
+        button = self.pilot.app.screen.query_one("#save")
+        await self._click_at(button, 2, 1)
+
+
+# ruleset, players, the taps, the hand as the record writes it, a player and their total after it, at most taps
+CASES = [
+    # 4♠ made by S (Celina, N-S): 4 x 30 = 120 below the line; an unfinished rubber gives the side with the only
+    # game 300 (Law 80): N-S 420
+    ("bridge-rubber", P4, [("pad", "#part-contract-0", "4"), ("pad", "#part-contract-1", "S"),
+                           ("pad", "#in-declarer", "S"), ("pad", "#in-tricks", 10)],
+     {"contract": "4S", "declarer": "S", "tricks": 10}, "Ala", 420, 6),
+    # 4♠= not vulnerable 420 against the HCP table's expectation for 25 points (+420 at 25 HCP... the IMP
+    # difference of the seed's table: 3 IMP, as the form test of every module has it)
+    ("bridge-imp", P4, [("pad", "#part-contract-0", "4"), ("pad", "#part-contract-1", "S"),
+                        ("pad", "#in-declarer", "N"), ("pad", "#in-tricks", 10), ("keys", "25")],
+     {"contract": "4S", "declarer": "N", "tricks": 10, "hcp_ns": 25}, "Ala", 3, 7),
+    # a pass-out: nothing scores (Law 22)
+    ("bridge-chicago", P4, [("pad", "#part-contract-0", "pass")], {"contract": "pass"}, "Ala", 0, 2),
+    ("bridge-pairs", {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]},
+     [("box", "#in-board"), ("keys", "1→1→2"), ("pad", "#part-contract-0", "4"), ("pad", "#part-contract-1", "S"),
+      ("pad", "#in-declarer", "N"), ("pad", "#in-tricks", 10)],
+     {"board": 1, "ns": 1, "ew": 2, "contract": "4S", "declarer": "N", "tricks": 10}, "Ala", 0, 12),
+    # hearts (10) with 1, game 2 = 20, won with 70 card points: Seeger-Fabian 20 + 50 = 70
+    ("skat-tournament", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#in-game", "hearts"),
+                             ("pad", "#q-matadors", 1), ("keys", "70")],
+     {"declarer": "Ala", "game": "hearts", "matadors": 1, "card_points": 70}, "Ala", 70, 7),
+    # no tricks, the owed first deal (preselected): 20 a trick, Ala 3 tricks = -60; Darek's 1 is the rest of 13
+    ("kierki", P4, [("keys", "354")], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4, "Darek": 1}},
+     "Ala", -60, 6),
+    # a robber (owed first): 130 points a deal; Ala took 30 -> -30; Darek's 35 is the rest
+    ("kierki-loop", P4, [("keys", "303035")],
+     {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}}, "Ala", -30, 8),
+    # czarna manka: 1 a heart, 13 for the queen of spades: Celina 10 + 13 = -23
+    ("czarna-manka", P3, [("box", "#in-taken-0-0"), ("keys", "3"), ("box", "#in-taken-2-0"), ("keys", "10"),
+                          ("box", "#in-taken-2-1"), ("keys", "1")],
+     {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}}, "Celina", -23, 10),
+    # Ala bids 100 and takes 70: short, she loses the 100; the defenders keep theirs (30, and 20 the rest of 120)
+    ("tysiac", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#q-bid", 100), ("keys", "7030")],
+     {"declarer": "Ala", "bid": 100, "points": {"Ala": 70, "Bartek": 30, "Celina": 20}}, "Ala", -100, 8),
+    # an ordinary game (preselected), the old side Ala and Celina with 60: they win, 1 point each
+    ("kop-wolsztyn", P4, [("pad", "#in-old", "Ala"), ("pad", "#in-old", "Celina"), ("keys", "60")],
+     {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}, "Ala", 1, 8),
+    ("planowanie", P4, [("keys", "431→4"), ("keys", "441→4")],
+     {"bids": {"Ala": 4, "Bartek": 3, "Celina": 1, "Darek": 4},
+      "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, "Ala", 14, 12),
+    ("3-5-8", P3, [("pad", "#in-kind", "hearts"), ("keys", "49")],
+     {"kind": "hearts", "tricks": {"Ala": 4, "Bartek": 9, "Celina": 3}}, "Ala", 1, 6),
+    ("poker-rownolegly", ["Ala", "Bartek"], [("pad", "#q-showdowns", "Bartek")] * 4 + [("pad", "#q-showdowns", "Ala")],
+     {"showdowns": ["Bartek", "Bartek", "Bartek", "Bartek", "Ala"]}, "Ala", 7, 8),
+]
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["1024x768", "800x1280"])
+@pytest.mark.parametrize("ruleset,players,taps,hand,who,total,most", CASES, ids=[c[0] for c in CASES])
+async def test_a_hand_by_taps_alone(db, ruleset, players, taps, hand, who, total, most, size):
+    gid = new_game(db, ruleset, players)
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        finger = Finger(pilot)
+        for kind, *what in taps:
+            await getattr(finger, kind)(*what)
+        assert app.screen.query_one(HandForm).values() == hand
+        await finger.save()
+        message = str(app.screen.query_one("#message").render())
+        assert "Zapisano rozdanie 1." in message, message
+        assert finger.taps <= most, f"{finger.taps} taps"
+    store = Store(db)
+    assert store.hands(gid) == [hand]
+    assert store.sheet(gid).totals[who] == total
+
+
+async def test_the_pads_are_three_rows_tall_and_the_keypad_comes_with_numbers(db):
+    """A finger's target: every cell of a pad, the keypad's keys and Save are 3 rows (about 60 CSS px)."""
+    gid = new_game(db, "tysiac", P3)
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=LANDSCAPE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#in-declarer", Pad).row_height == 3
+        assert screen.query_one("#keypad").display
+        assert screen.query_one("#save").region.height == 3
+        assert screen.query_one("#in-points-0").region.height == 3
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=LANDSCAPE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        assert not app.screen.query_one("#keypad").display  # rubber bridge has nothing to type
+
+
+async def test_the_result_row_follows_the_contract(db):
+    """Law 77: a contract of level n needs n + 6 tricks: after 3BA the row reads -9 .. = .. +4."""
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=LANDSCAPE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        finger = Finger(pilot)
+        await finger.pad("#part-contract-0", "3")
+        await finger.pad("#part-contract-1", "NT")
+        labels = [c.label for c in app.screen.query_one("#in-tricks", Pad).cells]
+        assert labels[0] == "-9" and labels[9] == "=" and labels[-1] == "+4"
+        await finger.pad("#part-contract-0", "6")  # 6BA now: 12 tricks, the same strain kept
+        labels = [c.label for c in app.screen.query_one("#in-tricks", Pad).cells]
+        assert labels[12] == "=" and labels[-1] == "+1"
+        assert app.screen.query_one(HandForm).values()["contract"] == "6NT"
+
+
+async def test_a_second_tap_takes_an_optional_choice_back(db):
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=PORTRAIT) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        finger = Finger(pilot)
+        await finger.pad("#in-declarer", "E")
+        await finger.pad("#in-declarer", "E")
+        assert app.screen.query_one("#in-declarer", Pad).value is None
+        await finger.pad("#in-double", "X")
+        assert app.screen.query_one("#in-double", Pad).value == "X"

@@ -1,0 +1,324 @@
+"""A pad: a row of cells to tap, for a finger on a tablet and for a mouse or keyboard in a terminal.
+
+One widget draws all its cells (wrapping onto more rows when narrow), so a pad is a single stop for Tab.
+`tall` cells are three terminal rows high: through `zapis serve` at the usual font size that is about 50 CSS
+px, a target a finger hits. The keyboard picks a cell by typing its beginning ("4", "s", "=", "+1"): when
+only one cell fits, it is picked and the form moves on; an empty entry ("—") is never picked by typing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from zapis.text import plain
+
+#: how long typed letters stay one word ("+", then "1") before a new word begins
+TYPE_AHEAD_SECONDS = 1.2
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: Any
+    label: str
+    words: tuple[str, ...] = ()  # more ways of typing it (English and Polish notation, the raw value)
+
+    @property
+    def empty(self) -> bool:
+        return self.value is None or self.value == ""
+
+
+class Pad(Widget, can_focus=True):
+    """Cells in a row. `multi`: each tap toggles a cell (players of a side, melds); `momentary`: a tap is
+    only a press (the keypad, quick values), nothing stays chosen. Otherwise one cell is the value."""
+
+    COMPONENT_CLASSES = {"pad--cell", "pad--on", "pad--hover"}
+    DEFAULT_CSS = """
+    Pad { height: auto; width: 1fr; }
+    Pad > .pad--cell { background: $panel-lighten-2; color: $text; }
+    Pad > .pad--on { background: $accent; color: $text; text-style: bold; }
+    Pad > .pad--hover { background: $primary-darken-1; color: $text; }
+    Pad:focus > .pad--cell { background: $panel-lighten-3; }
+    """
+
+    tall = reactive(False, layout=True)
+
+    class Changed(Message):
+        """A tap or typed word changed the value; `complete`: nothing more to choose here, move on."""
+
+        def __init__(self, pad: Pad, complete: bool) -> None:
+            super().__init__()
+            self.pad = pad
+            self.complete = complete
+
+        @property
+        def control(self) -> Pad:
+            return self.pad
+
+    class Pressed(Message):
+        """A momentary pad's cell was tapped."""
+
+        def __init__(self, pad: Pad, value: Any) -> None:
+            super().__init__()
+            self.pad = pad
+            self.value = value
+
+        @property
+        def control(self) -> Pad:
+            return self.pad
+
+    class Submitted(Message):
+        """Enter on a pad: the form is to be saved."""
+
+    def __init__(self, cells: Iterable[Cell], *, multi: bool = False, momentary: bool = False,
+                 allow_none: bool = True, limit: int | None = None, tall: bool = False, min_width: int | None = None,
+                 focusable: bool = True, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cells: list[Cell] = list(cells)
+        self.multi, self.momentary, self.allow_none, self.limit = multi, momentary, allow_none, limit
+        self.can_focus = focusable
+        self.min_width = min_width  # a cell's least width (tall: 6 columns, about 54 CSS px; the keypad's 5)
+        self.chosen: list[int] = []  # indexes of the chosen cells
+        self.cursor = 0
+        self.hover: int | None = None
+        self.keyed = False  # the arrow keys moved the cursor: show it (a finger needs no cursor)
+        self._typed, self._typed_at = "", 0.0
+        self._boxes: list[tuple[int, int, int, int]] = []  # per cell: row, x, width (layout of the last width)
+        self._layout_width = -1
+        self.set_reactive(Pad.tall, tall)
+
+    # --- value ---------------------------------------------------------------------------------
+    @property
+    def value(self) -> Any:
+        if self.multi:
+            return [self.cells[i].value for i in sorted(self.chosen)]
+        return self.cells[self.chosen[0]].value if self.chosen else None
+
+    @value.setter
+    def value(self, v: Any) -> None:
+        """Set by the program (a recorded hand, a default): no Changed message."""
+        if self.multi:
+            want = list(v or [])
+            self.chosen = [i for i, c in enumerate(self.cells) if c.value in want]
+        else:
+            self.chosen = [i for i, c in enumerate(self.cells) if c.value == v and v is not None][:1]
+        if self.chosen:
+            self.cursor = self.chosen[0]
+        self.refresh()
+
+    def set_cells(self, cells: Iterable[Cell]) -> None:
+        """New cells (the result row follows the contract); the value is kept where it is still a cell."""
+        v = self.value
+        self.cells = list(cells)
+        self._layout_width = -1
+        self.value = v
+        self.cursor = min(self.cursor, max(len(self.cells) - 1, 0))
+        self.refresh(layout=True)
+
+    def index_of(self, value: Any) -> int:
+        return next(i for i, c in enumerate(self.cells) if c.value == value)
+
+    # --- layout --------------------------------------------------------------------------------
+    @property
+    def row_height(self) -> int:
+        return 3 if self.tall else 1
+
+    def _width(self, cell: Cell) -> int:
+        return max(len(cell.label) + 2, self.min_width or (6 if self.tall else 3))
+
+    def _layout(self, width: int) -> list[tuple[int, int, int]]:
+        """(row, x, width) of each cell when the pad is `width` columns wide."""
+        if width == self._layout_width:
+            return self._boxes
+        out, row, x = [], 0, 0
+        for cell in self.cells:
+            w = min(self._width(cell), max(width, 1))
+            if x and x + w > width:
+                row, x = row + 1, 0
+            out.append((row, x, w))
+            x += w + 1
+        self._boxes, self._layout_width = out, width
+        return out
+
+    def watch_tall(self) -> None:
+        self._layout_width = -1
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return sum(self._width(c) + 1 for c in self.cells)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        boxes = self._layout(width)
+        return ((boxes[-1][0] + 1) if boxes else 1) * self.row_height
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        for i, (row, x0, w) in enumerate(self._layout(self.content_size.width)):
+            if row * self.row_height <= y < (row + 1) * self.row_height and x0 <= x < x0 + w:
+                return i
+        return None
+
+    def cell_offset(self, value: Any) -> tuple[int, int]:
+        """Where the cell holding `value` is, from the pad's top left (a test taps there)."""
+        row, x, w = self._layout(self.content_size.width)[self.index_of(value)]
+        return x + w // 2, row * self.row_height + self.row_height // 2
+
+    def _style(self, i: int) -> Style:
+        style = self.get_component_rich_style("pad--cell")
+        if i in self.chosen:
+            style += self.get_component_rich_style("pad--on")
+        elif i == self.hover:
+            style += self.get_component_rich_style("pad--hover")
+        if self.has_focus and self.keyed and i == self.cursor and not self.momentary:
+            style += Style(bold=True, underline=True, reverse=i not in self.chosen)
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        boxes = self._layout(width)
+        row, part = divmod(y, self.row_height)
+        base = self.rich_style
+        segments: list[Segment] = []
+        x = 0
+        for i, (r, x0, w) in enumerate(boxes):
+            if r != row:
+                continue
+            if x0 > x:
+                segments.append(Segment(" " * (x0 - x), base))
+            style = self._style(i)
+            if self.tall and part != 1:  # half a row above and below: a cell two rows high, rows apart
+                edge = "▄" if part == 0 else "▀"
+                segments.append(Segment(edge * w, base + Style(color=style.bgcolor)))
+            else:
+                text = plain(self.cells[i].label)
+                text = text if len(text) <= w - 2 else text[:max(w - 3, 0)] + "…"
+                segments.append(Segment(text.center(w), style))
+            x = x0 + w
+        if x < width:
+            segments.append(Segment(" " * (width - x), base))
+        return Strip(segments, width)
+
+    # --- picking -------------------------------------------------------------------------------
+    def pick(self, i: int, typed: bool = False) -> None:
+        """What a tap on cell `i` does."""
+        self.cursor = i
+        if self.momentary:
+            self.post_message(self.Pressed(self, self.cells[i].value))
+            self.refresh()
+            return
+        if self.multi:
+            if i in self.chosen:
+                self.chosen.remove(i)
+            elif self.limit is None or len(self.chosen) < self.limit:
+                self.chosen.append(i)
+            complete = self.limit is not None and len(self.chosen) >= self.limit
+        elif i in self.chosen and self.allow_none and not typed:  # a second tap takes an optional value back
+            self.chosen, complete = [], False
+        else:
+            self.chosen, complete = [i], True
+        self.refresh()
+        self.post_message(self.Changed(self, complete))
+
+    def clear_value(self) -> None:
+        if self.chosen:
+            self.chosen = []
+            self.refresh()
+            self.post_message(self.Changed(self, False))
+
+    async def _on_click(self, event: events.Click) -> None:
+        i = self.cell_at(event.x, event.y)
+        if i is not None:
+            event.stop()
+            self.pick(i)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        i = self.cell_at(event.x, event.y)
+        if i != self.hover:
+            self.hover = i
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self._typed = ""
+        self.keyed = False
+        self.refresh()
+
+    # --- keyboard ------------------------------------------------------------------------------
+    def _matches(self, word: str) -> tuple[list[int], list[int]]:
+        """Cells a typed word may begin, and those it names exactly (empty entries never)."""
+        starts, exact = [], []
+        for i, c in enumerate(self.cells):
+            if c.empty:
+                continue
+            names = {c.label.lower(), *c.label.lower().split(), str(c.value).lower(), *(w.lower() for w in c.words)}
+            if any(n.startswith(word) for n in names):
+                starts.append(i)
+                if word in names:
+                    exact.append(i)
+        return starts, exact
+
+    def type_ahead(self, ch: str) -> bool:
+        now = time.monotonic()
+        word = (self._typed if now - self._typed_at < TYPE_AHEAD_SECONDS else "") + ch.lower()
+        starts, exact = self._matches(word)
+        if not starts and len(word) > 1:  # a new word
+            word = ch.lower()
+            starts, exact = self._matches(word)
+        if not starts:
+            return False
+        self._typed, self._typed_at = word, now
+        if len(starts) == 1:
+            self._typed = ""
+            i = starts[0]
+            if not self.multi and i in self.chosen:  # typed again: already chosen, move on
+                self.post_message(self.Changed(self, True))
+            else:
+                self.pick(i, typed=True)
+        elif exact and not self.multi and not self.momentary:  # "1" while 10-13 may follow: chosen, not done
+            self.cursor = exact[0]
+            self.chosen = [exact[0]]
+            self.refresh()
+            self.post_message(self.Changed(self, False))
+        else:
+            self.cursor = starts[0]
+            self.refresh()
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key in ("left", "right") and self.cells:
+            self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(self.cells)
+            self.keyed = True
+            self.refresh()
+        elif key == "space" and self.cells:
+            self.pick(self.cursor)
+        elif key in ("backspace", "delete"):
+            self._typed = ""
+            self.clear_value()
+        elif key == "enter":
+            self.post_message(self.Submitted())
+        elif event.character and event.is_printable and self.type_ahead(event.character):
+            pass
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+
+def cells(values: Sequence[Any], labels: Sequence[str] | None = None) -> list[Cell]:
+    return [Cell(v, labels[i] if labels else str(v)) for i, v in enumerate(values)]
