@@ -56,7 +56,11 @@ def tap(page, word: str, after: str | None = None, limit: float = 10.0) -> tuple
     """Tap the word on the screen (as a finger: a touch, not a mouse); returns where it tapped."""
     deadline = time.monotonic() + limit
     while True:
-        hit = find(lines(page), word, after)
+        rows = lines(page)
+        time.sleep(0.1)
+        if rows != lines(page):  # still moving (a scroll, a repaint): look again once it is still
+            continue
+        hit = find(rows, word, after)
         if hit is not None:
             break
         assert time.monotonic() < deadline, f"{word!r} not on the screen" + (f" below {after!r}" if after else "")

@@ -1,5 +1,5 @@
 """Hands entered by taps alone on a tablet: Chromium with touch at 1024x768 landscape and 800x1280 portrait,
-through `zapis serve`. Bridge, skat, tysiąc and kierki: each tap lands on a word the screen shows (read back
+through `zapis serve`. A hand of every built-in module: each tap lands on a word the screen shows (read back
 from the terminal's bytes), the saved message is read off the screen, and the store holds the hand."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ SIZES = {"1024x768": (1024, 768), "800x1280": (800, 1280)}
 # ruleset, players, taps as (word, the field label it is under), the hand, the most taps (Save included)
 HANDS = [
     ("bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
-     [("4", "kontrakt"), ("♠", "kontrakt"), ("S Celina", None), ("=", "wynik")],
+     [("4", "kontrakt"), ("♠", "kontrakt"), ("S Celina", "rozgrywający"), ("=", "wynik")],
      {"contract": "4S", "declarer": "S", "tricks": 10}, 6),
     ("skat-tournament", ["Ewa", "Franek", "Gosia"],
      [("Ewa", "rozgrywający"), ("♥ kier", "gra"), ("z 1", "szczyty"), ("7", None), ("0", None)],
@@ -26,11 +26,29 @@ HANDS = [
      {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 8),
     ("kierki", ["Henryk", "Iza", "Janek", "Kasia"], [("3", None), ("5", None), ("4", None)],
      {"deal": "no-tricks", "taken": {"Henryk": 3, "Iza": 5, "Janek": 4, "Kasia": 1}}, 6),
+    # the other modules, with the keypad written as one string of keys
+    ("kierki-loop", ["Henryk", "Iza", "Janek", "Kasia"], [("303035", None)],
+     {"deal": "robber", "points": {"Henryk": 30, "Iza": 30, "Janek": 35, "Kasia": 35}}, 8),
+    ("kop-wolsztyn", ["Ala", "Bartek", "Celina", "Darek"], [("Ala", "starzy"), ("Celina", "starzy"), ("60", None)],
+     {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}, 8),
+    ("3-5-8", ["Ala", "Bartek", "Celina"], [("♥ kier", "rodzaj"), ("49", None)],
+     {"kind": "hearts", "tricks": {"Ala": 4, "Bartek": 9, "Celina": 3}}, 6),
+    ("planowanie", ["Ala", "Bartek", "Celina", "Darek"], [("431→4441→4", None)],
+     {"bids": {"Ala": 4, "Bartek": 3, "Celina": 1, "Darek": 4},
+      "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, 12),
+    ("poker-rownolegly", ["Ala", "Bartek"], [("Bartek", "⌫")] * 4 + [("Ala", "⌫")],
+     {"showdowns": ["Bartek", "Bartek", "Bartek", "Bartek", "Ala"]}, 8),
+    ("czarna-manka", ["Ala", "Bartek", "Celina"], [("3→→→→10→1", None)],
+     {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}}, 12),
 ]
+PAIRS = ("bridge-pairs", {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]},
+         [("1→1→2", None), ("4", "kontrakt"), ("♠", "kontrakt"), ("N", "rozgrywający"), ("=", "wynik")],
+         {"board": 1, "ns": 1, "ew": 2, "contract": "4S", "declarer": "N", "tricks": 10}, 12)
+HANDS.append(PAIRS)
 
 
 def keypad_tap(page, word):
-    """A digit is tapped on the keypad (the row with ⌫), not on a number elsewhere on the screen."""
+    """A key is tapped on the keypad (the row with ⌫), not on a number elsewhere on the screen."""
     tap(page, word, after="⌫")
 
 
@@ -48,15 +66,19 @@ def test_a_hand_by_taps_in_the_browser(chromium, serve, tmp_path, ruleset, playe
     wait_for(page, "Rozdanie 1")
     count = 0
     for word, under in taps:
-        if under is None and word.isdigit() and len(word) == 1:
-            keypad_tap(page, word)
+        if under is None:  # keys of the keypad
+            for key in word:
+                keypad_tap(page, key)
+                count += 1
         else:
             tap(page, word, after=under)
-        count += 1
+            count += 1
     tap(page, "Zapisz", after="Rozdanie 1")
     count += 1
-    wait_for(page, "Zapisano rozdanie 1.")
-    page.screenshot(path=str(tmp_path / f"{ruleset}-{size}.png"))
+    try:
+        wait_for(page, "Zapisano rozdanie 1.")
+    finally:
+        page.screenshot(path=str(tmp_path / f"{ruleset}-{size}.png"))
     assert Store(db).hands(gid) == [hand]
     assert count <= most
     ctx.close()

@@ -175,3 +175,21 @@ async def test_a_second_tap_takes_an_optional_choice_back(db):
         assert app.screen.query_one("#in-declarer", Pad).value is None
         await finger.pad("#in-double", "X")
         assert app.screen.query_one("#in-double", Pad).value == "X"
+
+
+async def test_the_cells_say_what_players_say_in_english_too(db):
+    """Levels 1-7, pass, the suit signs and NT, X and XX, the seat and name, Save."""
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, "en", touch=True)
+    async with app.run_test(size=LANDSCAPE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        labels = lambda sel: [c.label for c in screen.query_one(sel, Pad).cells]  # noqa: E731
+        assert labels("#part-contract-0") == ["1", "2", "3", "4", "5", "6", "7", "pass"]
+        assert labels("#part-contract-1") == ["♣", "♦", "♥", "♠", "NT"]
+        assert labels("#in-double") == ["—", "X", "XX"]
+        assert labels("#in-declarer") == ["N Ala", "E Bartek", "S Celina", "W Darek"]
+        assert str(screen.query_one("#save").label) == "Save"
+        text = app.export_screenshot()
+        assert "pass" in text and "NT" in text and "Save" in text

@@ -166,13 +166,26 @@ CHOICES: dict[str, tuple[str, str]] = {
 
 # Short names on the cells of a pad: the words and signs players use at the table.
 PAD: dict[str, tuple[str, str]] = {
-    "C": ("♣", "♣"), "D": ("♦", "♦"), "H": ("♥", "♥"), "S": ("♠", "♠"), "NT": ("BA", "NT"), "pass": ("pas", "pass"),
+    "NT": ("BA", "NT"), "pass": ("pas", "pass"),
     "": ("—", "—"), "X": ("X", "X"), "XX": ("XX", "XX"), "NS": ("N-S", "N-S"), "EW": ("E-W", "E-W"),
     "none": ("nikt", "none"), "both": ("obie", "both"),
     "diamonds": ("♦ karo", "♦ diamonds"), "hearts": ("♥ kier", "♥ hearts"), "spades": ("♠ pik", "♠ spades"),
-    "clubs": ("♣ trefl", "♣ clubs"), "aces": ("asy", "aces"), "no-trumps": ("BA", "NT"), "no-tricks": ("BL", "no tricks"),
+    "clubs": ("♣ trefl", "♣ clubs"), "aces": ("asy", "aces"), "no-trumps": ("BA", "NT"),
     "accepted": ("przyjęte", "accepted"), "refused": ("odrzucone", "refused"),
     "refused-accepted": ("odrz.-przyj.", "refused-accepted"), "refused-refused": ("odrz.-odrz.", "refused-refused"),
+}
+
+# A bridge strain on the contract's pad (S there is spades; as a seat it stays S).
+STRAIN_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+# The items a player takes in the card-count games (the columns of their grid), short.
+ITEM_NAMES: dict[str, tuple[str, str]] = {
+    "hearts": ("kiery", "hearts"), "spades": ("piki", "spades"), "clubs": ("trefle", "clubs"),
+    "diamonds": ("kara", "diamonds"), "queen_spades": ("dama ♠", "queen ♠"), "king_spades": ("król ♠", "king ♠"),
+    "ace_spades": ("as ♠", "ace ♠"), "ten_diamonds": ("10 ♦", "10 ♦"), "queen_clubs": ("dama ♣", "queen ♣"),
+    "jack_hearts": ("walet ♥", "jack ♥"), "jack_diamonds": ("walet ♦", "jack ♦"), "jack_clubs": ("walet ♣", "jack ♣"),
+    "jack_spades": ("walet ♠", "jack ♠"), "first_trick": ("1. lewa", "1st trick"), "last_trick": ("ost. lewa",
+    "last trick"), "cards": ("karty", "cards"), "heart_points": ("oczka ♥", "♥ points"), "joker": ("dżoker", "joker"),
 }
 
 # More ways of typing a cell's value on the keyboard (Polish and English card notation).
@@ -216,12 +229,19 @@ def choice(value) -> str:
     return pl if _lang == "pl" else en
 
 
-def pad_label(value) -> str:
+def pad_label(value, strain: bool = False) -> str:
     """A value's name on a pad cell: short (a suit sign, X, BA), else its name in a choice list."""
+    if strain and str(value) in STRAIN_SIGNS:
+        return STRAIN_SIGNS[str(value)]
     if str(value) in PAD:
         pl, en = PAD[str(value)]
         return pl if _lang == "pl" else en
     return choice(value)
+
+
+def item_name(key: str) -> str:
+    pl, en = ITEM_NAMES.get(key, (key.replace("_", " "), key.replace("_", " ")))
+    return pl if _lang == "pl" else en
 
 
 def pad_words(value) -> tuple[str, ...]:

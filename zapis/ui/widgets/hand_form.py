@@ -21,7 +21,7 @@ from textual.widgets import Input, Label
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.text import plain_text
-from zapis.ui.i18n import label, pad_label, pad_words, t
+from zapis.ui.i18n import item_name, label, pad_label, pad_words, t
 from zapis.ui.widgets.pad import Cell, Pad
 
 
@@ -164,8 +164,8 @@ class HandForm(Widget):
             yield self._input(base, "text", "txt parts-box", f.label.get("hint", "")[:30])
             for j, row in enumerate(f.parts):
                 extra = f.alone if j == 0 else ()
-                yield self._pad([Cell(v, pad_label(v), pad_words(v)) for v in (*row, *extra)], f"part-{f.name}-{j}",
-                                classes="part")
+                yield self._pad([Cell(v, pad_label(v, strain=True), pad_words(v)) for v in (*row, *extra)],
+                                f"part-{f.name}-{j}", classes="part")
         elif k == "player_map":
             yield from self._player_map(f)
         elif k == "table" and f.sub:
@@ -196,7 +196,7 @@ class HandForm(Widget):
                 with Horizontal(classes="grid-head"):
                     yield Label("", classes="pname")
                     for key in item.keys:
-                        yield Label(key.replace("_", " ")[:9], classes="cell-head")
+                        yield Label(item_name(key)[:9], classes="cell-head")
                 for i, p in enumerate(self.players):
                     with Horizontal(classes="grid-row"):
                         yield Label(plain_text(p), classes="pname")
@@ -454,6 +454,8 @@ class HandForm(Widget):
                 if [c.label for c in pad.cells] != [c.label for c in want]:
                     pad.set_cells(want)
         self.query_one("#keypad").display = self.touch and numbers  # the keypad where there is a number to type
+        for head in self.query(".rare-head"):  # "less often" only over something shown
+            head.display = any(f.rare and f.applies(current) for f in self.fields)
 
     # --- moving on -----------------------------------------------------------------------------
     def _controls_of(self, f: Field) -> list[Widget]:
@@ -477,7 +479,9 @@ class HandForm(Widget):
                 return
 
     def _focus(self, w: Widget) -> None:
-        w.focus()
+        """The cursor to `w`, the form scrolled at once so that it shows (nothing moves under a finger)."""
+        w.focus(scroll_visible=False)
+        w.scroll_visible(animate=False)
         if isinstance(w, Input):
             self.target = w
 
