@@ -193,3 +193,26 @@ async def test_the_cells_say_what_players_say_in_english_too(db):
         assert str(screen.query_one("#save").label) == "Save"
         text = app.export_screenshot()
         assert "pass" in text and "NT" in text and "Save" in text
+
+
+async def test_cofnij_asks_before_it_undoes(db):
+    """A stray tap on Cofnij does nothing without a second, deliberate one; the undo stays in the history."""
+    hand = {"contract": "3NT", "declarer": "N", "tricks": 9}
+    gid = new_game(db, "bridge-rubber", P4, [hand])
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=LANDSCAPE) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await pilot.click("#undo", offset=(2, 1))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog" and "Cofnąć rozdanie 1?" in app.screen.question
+        await pilot.click("#no")
+        await pilot.pause()
+        assert Store(db).hands(gid) == [hand]
+        await pilot.click("#undo", offset=(2, 1))
+        await pilot.pause()
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert Store(db).hands(gid) == []
+        assert str(app.screen.query_one("#message").render()) == "Cofnięto ostatnie rozdanie."
+    assert [e.action for e in Store(db).log(gid)] == ["enter", "undo"]

@@ -10,6 +10,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "yes": ("tak", "yes"),
     "save_btn": ("Zapisz", "Save"),
     "missing": ("brak", "missing"),
+    "undo_ask": ("Cofnąć rozdanie {n}? Zostanie w historii.", "Undo hand {n}? It stays in the history."),
     "undo_btn": ("Cofnij", "Undo"),
     "more_fields": ("rzadziej", "less often"),
     "games": ("gry", "games"),

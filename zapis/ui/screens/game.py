@@ -216,8 +216,15 @@ class GameScreen(Screen):
 
     @on(Button.Pressed, "#undo")
     def _undo_pressed(self, event: Button.Pressed) -> None:
+        """A tap on Cofnij asks first (a stray finger on a tablet); Ctrl+Z on a keyboard does not."""
         event.stop()
-        self.action_undo()
+        if not self.sheet.hands:
+            self.say(t("nothing"), error=True)
+            return
+        from zapis.ui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog(t("undo_ask", n=len(self.sheet.hands))),
+                             lambda yes: self.action_undo() if yes else None)
 
     @on(HandForm.Complete)
     def _form_complete(self) -> None:
