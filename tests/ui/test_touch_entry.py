@@ -63,8 +63,8 @@ CASES = [
     ("bridge-rubber", P4, [("pad", "#part-contract-0", "4"), ("pad", "#part-contract-1", "S"),
                            ("pad", "#in-declarer", "S"), ("pad", "#in-tricks", 10)],
      {"contract": "4S", "declarer": "S", "tricks": 10}, "Ala", 420, 6),
-    # 4♠= not vulnerable 420 against the HCP table's expectation for 25 points (+420 at 25 HCP... the IMP
-    # difference of the seed's table: 3 IMP, as the form test of every module has it)
+    # deal 1, nobody vulnerable: 4♠= scores 420; the HCP table expects 300 of N-S with 25 points; the difference
+    # 120 is 3 IMP on the scale (90-129)
     ("bridge-imp", P4, [("pad", "#part-contract-0", "4"), ("pad", "#part-contract-1", "S"),
                         ("pad", "#in-declarer", "N"), ("pad", "#in-tricks", 10), ("keys", "25")],
      {"contract": "4S", "declarer": "N", "tricks": 10, "hcp_ns": 25}, "Ala", 3, 7),

@@ -47,7 +47,7 @@ PARAMS = (
           "trumps", choices=("trumps", "lottery", "lottery-rounds", "lottery+trumps")),
     Field("trump_trick", "int", "trump deals: per trick", 25, min=0),
     Field("sale", "bool", "trump deals: the chooser may sell the table cards and the choice of trumps for points "
-          "(the seed's bidding variant)", True),
+          "(the bidding variant)", True),
     Field("lottery_prizes", "int_list", "loteryjka once: first and second prize (four players)", [800, 500], min=0),
     Field("lottery_prizes_3", "int_list", "loteryjka once: first and second prize (three players)", [790, 485], min=0),
     Field("lottery_round_prizes", "int_list", "loteryjka in rounds: prizes in each (four players)", [200, 125],

@@ -28,7 +28,7 @@ PARAMS = (
           {"z-wyjsciem": 1, "bez-wyjscia": 2, "bez-bitki": 3, "silent": 4, "solo": 5, "solo-du": 10},
           item=Field("v", "int", min=0)),
     Field("kontra_names", "list", "the doubling levels in order", ["kontra", "rej", "bok", "słup"]),
-    Field("max_kontra", "table", "the highest doubling level each game allows (the seed's table: X cells)",
+    Field("max_kontra", "table", "the highest doubling level each game allows (the rule book's table: X cells)",
           {"ordinary": 4, "wedding": 4, "silent": 3, "solo": 2, "solo-du": 2}, item=Field("v", "int", min=0)),
     Field("win_points", "int", "card points the old side needs to win (of 104)", 53, min=1, max=104),
     Field("wyjscie", "int", "the losing side 'got out' (z wyjściem) with more than this many card points", 26,

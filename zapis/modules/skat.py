@@ -38,14 +38,14 @@ def legal_bids(grand_base: int = 24) -> list[int]:
 PARAMS = (
     Field("list", "choice", "the list: tournament (Seeger-Fabian), beer (only minus points, to a target) or "
           "house (game points; money at a stake per point)", "tournament", choices=("tournament", "beer", "house")),
-    Field("grand_base", "int", "the grand's base value (24; the seed's \"domowo\" 20)", 24, min=1),
+    Field("grand_base", "int", "the grand's base value (24; \"domowo\" 20)", 24, min=1),
     Field("series", "int", "deals in a series (0: 36 at a three-player table, 48 at four); the Polish partia: 24",
           0, min=0),
     Field("won_bonus", "int", "Seeger: added for a won game, taken for a lost one", 50, min=0),
     Field("defeat_bonus_3", "int", "Fabian: each opponent of a lost game, three-player table", 40, min=0),
     Field("defeat_bonus_4", "int", "Fabian: each of the three others of a lost game, four-player table", 30, min=0),
     Field("lost_hand_single", "bool", "lost hand games count single (the rule before 1999)", False),
-    Field("kontra", "int", "highest doubling allowed: 0 none (ISkO), 1 kontra x2, 2 re x4, 3 sup x8 (the seed)",
+    Field("kontra", "int", "highest doubling allowed: 0 none (ISkO), 1 kontra x2, 2 re x4, 3 sup x8 (Polish clubs)",
           0, min=0, max=3),
     Field("kontra_doubles_bonus", "bool", "Kontra/Re/Bock also multiply the Seeger-Fabian bonuses", False),
     Field("all_pass", "choice", "a deal everybody passed: pass (scores 0, the deal passes on), ramsch, "
@@ -66,11 +66,11 @@ PARAMS = (
           ["grand-four", "re", "over-120"]),
     Field("bock_mode", "choice", "a Bock round: its games count double, or it is played as schieberamsch",
           "double", choices=("double", "schieberamsch")),
-    Field("schenken", "bool", "defenders may concede (schenken) as the seed describes", False),
+    Field("schenken", "bool", "defenders may concede (schenken), as Polish clubs allow", False),
     Field("beer_target", "int", "beer list: the game ends when a player reaches this many minus points", 501,
           min=1),
     Field("beer_dealer_pays", "bool", "beer list, four players: the dealer who sat out also takes the minus "
-          "when the declarer wins (the seed)", True),
+          "when the declarer wins (Polish clubs)", True),
     Field("stake", "number", "house list: groszy per point", 1, min=0),
     Field("money_round", "int", "house list: each value is rounded up to this many groszy", 10, min=1),
 )

@@ -54,7 +54,7 @@ PARAMS = (
     Field("zero_consecutive", "bool", "the zero deals must be in a row (otherwise: any in the game)", True),
     Field("target", "int", "the game ends when a player reaches this", 1000, min=1),
     Field("tie_break", "choice", "two players reach the target in one deal: declarer (the declarer wins, the "
-          "seed's reading), higher (the higher total), shared", "declarer",
+          "rule book's reading), higher (the higher total), shared", "declarer",
           choices=("declarer", "higher", "shared")),
 )
 

@@ -43,7 +43,7 @@ PARAMS = (
     P("undertrick_nv", "int", "undoubled undertrick, not vulnerable, each", 50, min=0),
     P("undertrick_v", "int", "undoubled undertrick, vulnerable, each", 100, min=0),
     P("doubled_undertricks", "choice", "doubled undertricks: law77 (NV 100, 200, 200, then 300 each) "
-      "or pre1987 (NV 100 then 200 each, as the seed prints); vulnerable 200 then 300 in both; "
+      "or pre1987 (NV 100 then 200 each, as the Polish rule book prints); vulnerable 200 then 300 in both; "
       "redoubled twice doubled", "law77", choices=("law77", "pre1987")),
     P("insult", "int", "bonus for making a doubled contract", 50, min=0),
     P("insult_redoubled", "int", "bonus for making a redoubled contract", 100, min=0),
@@ -67,7 +67,7 @@ PARAMS = (
     P("game_bonus_nv", "int", "Chicago/IMP: game premium, not vulnerable", 300, min=0),
     P("game_bonus_v", "int", "Chicago/IMP: game premium, vulnerable", 500, min=0),
     P("cycle_vulnerability", "list", "Chicago/IMP: vulnerability of deals 1-4 of each cycle "
-      "(none, NS, EW, both); the seed: none, NS, EW, both", ["none", "NS", "EW", "both"]),
+      "(none, NS, EW, both); the Polish rule book: none, NS, EW, both", ["none", "NS", "EW", "both"]),
     P("carry_over", "bool", "Chicago: partscores carry over and combine until a game wipes them; no "
       "partscore premium (ACBL)", False),
     P("fourth_deal_partscore_bonus", "int", "Chicago with carry-over: a partscore on deal 4 that does "
@@ -75,10 +75,10 @@ PARAMS = (
     P("passed_out", "choice", "Chicago/IMP: a passed-out deal counts as a deal (scoring 0) or is "
       "redealt by the same dealer and does not count", "counts", choices=("counts", "redeal")),
     P("hcp_table", "list", "IMP: expected score by HCP of the stronger side, rows [hcp, NV, V] for "
-      "20-40 (the seed's table)", HCP_TABLE),
+      "20-40 (the Polish table)", HCP_TABLE),
     P("imp_scale", "int_list", "IMP: lower bounds of the IMP bands (Law 78B)", list(IMP_SCALE), min=0),
     P("settlement_unit", "int", "rubber: the difference of the totals is settled in these units, "
-      "rounded (the seed: 100)", 100, min=1),
+      "rounded (the Polish rule book: 100)", 100, min=1),
 )
 
 SIDE_LABEL = {"NS": "N-S", "EW": "E-W"}
