@@ -333,3 +333,28 @@ async def test_at_80x24_the_refusal_and_the_saved_message_are_on_screen(db, app_
                 break
         assert str(msg.render()) == "Zapisano rozdanie 4."
         assert msg.region.bottom <= 23 and "Zapisano" in app.export_screenshot().replace("&#160;", " ")
+
+
+async def test_the_language_chosen_is_the_next_starts_language(db, monkeypatch):
+    """`l` switches the language and remembers it (the user's settings); --lang still wins."""
+    from zapis import settings
+    from zapis.ui import i18n
+    from zapis.ui.app import make_app
+
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    new_game(db, "bridge-rubber", P4)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        assert i18n.get_lang() == "en"
+        await pilot.press("l")
+        await pilot.pause()
+        assert i18n.get_lang() == "pl"
+    assert settings.load() == {"lang": "pl"}
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        assert i18n.get_lang() == "pl" and app.title == "zapis — zapis gry w karty"
+    make_app(db, "en")
+    assert i18n.get_lang() == "en"
+    settings.config_file().write_text("lang = [", encoding="utf-8")  # damaged: as if there were none
+    make_app(db)
+    assert i18n.get_lang() == "en"

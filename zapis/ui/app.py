@@ -13,6 +13,7 @@ from textual.command import Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from zapis.core.errors import ZapisError
+from zapis import settings
 from zapis.store import Store
 from zapis.ui import i18n
 from zapis.ui.i18n import t
@@ -60,7 +61,8 @@ class ZapisApp(App):
         self.store = store
         self.board = board
         self.table = table  # a tablet that belongs to one table: its games only
-        i18n.set_lang(lang or i18n.default_lang())
+        # the language asked for, else the one chosen last time (`l`), else the system's
+        i18n.set_lang(lang or settings.load().get("lang") or i18n.default_lang())
         self.evening_id: int | None = None
         self.game_id: int | None = None
 
@@ -165,6 +167,8 @@ class ZapisApp(App):
         if self.board:
             return
         i18n.set_lang("en" if i18n.get_lang() == "pl" else "pl")
+        if not self.is_web:  # remembered for the next start; a served tablet changes nothing on the server
+            settings.save(lang=i18n.get_lang())
         self.title = t("app_title")
         from zapis.ui.screens.evening import EveningScreen
         from zapis.ui.screens.game import GameScreen
