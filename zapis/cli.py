@@ -327,7 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="zapis", description="zapis: a score-keeper for card clubs.")
     p.add_argument("--version", action="version", version=f"zapis {__version__}")
     p.add_argument("--db", help="the database file (default: zapis.db in the user's data directory)")
-    p.add_argument("--lang", choices=("pl", "en"), help="the language of the app (default: the one chosen last with l, else the system's)")
+    p.add_argument("--lang", choices=("pl", "en"),
+                   help="the language of the app (default: the one chosen last with l, else the system's)")
     sub = p.add_subparsers(dest="command")
     s = sub.add_parser("score", help="score a game record (TOML) and print its sheet")
     s.add_argument("file", help="the game record")
