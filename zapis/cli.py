@@ -116,7 +116,11 @@ def cmd_evening(args: argparse.Namespace) -> int:
     console.print(plain_text(ev["title"] or "Wieczór", style="bold") + plain_text(f" {ev['date']} {ev['place']}"))
     for r, g in zip(store.results(args.id), store.games(args.id)):
         totals = ", ".join(f"{p} {r.sheet.totals[p]:g}" for p in r.sheet.players)
-        state = "koniec / finished" if r.sheet.finished else f"{len(r.sheet.hands)} rozdań / hands"
+        from zapis.ui.i18n import plural_pl
+
+        n = len(r.sheet.hands)
+        state = "koniec / finished" if r.sheet.finished else \
+            f"{n} {plural_pl(n, 'rozdanie', 'rozdania', 'rozdań')} / {n} {'hand' if n == 1 else 'hands'}"
         console.print(plain_text(f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}"), highlight=False)
     return 0
 

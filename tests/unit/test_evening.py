@@ -97,3 +97,23 @@ def test_season_standings_sum_evenings(tmp_path):
         s.new_game(s.new_evening(date), 1, rec, rules, module, hands=rec.hands)
     table = standings(s.results(None, "2026-10-01", "2026-10-31"))
     assert [(t.player, t.games, t.place_points) for t in table] == [("Darek", 2, 6), ("Celina", 2, 4), ("Ewa", 2, 2)]
+
+
+@pytest.mark.parametrize("n,word", [(1, "rozdanie"), (2, "rozdania"), (4, "rozdania"), (5, "rozdań"), (12, "rozdań"),
+                                    (14, "rozdań"), (22, "rozdania"), (25, "rozdań"), (101, "rozdań"), (104, "rozdania")])
+def test_polish_plurals(n, word):
+    """Polish grammar: 1 rozdanie; 2-4, 22-24, 102-104 rozdania (but 12-14 rozdań); everything else rozdań."""
+    from zapis.ui.i18n import plural_pl
+
+    assert plural_pl(n, "rozdanie", "rozdania", "rozdań") == word
+
+
+def test_evening_show_counts_hands_in_polish_grammar(tmp_path, capsys):
+    from tests.ui.conftest import new_game
+    from zapis import cli
+
+    db = tmp_path / "e.db"
+    new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
+             [{"contract": "2H", "declarer": "E", "tricks": 8}, {"contract": "pass"}])
+    assert cli.main(["--db", str(db), "evening", "show", "1"]) == 0
+    assert "[2 rozdania / 2 hands]" in " ".join(capsys.readouterr().out.split())  # wrapped at 80 columns

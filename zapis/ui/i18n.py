@@ -23,7 +23,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "table_games": ("Gry przy stole {n}", "The games at table {n}"),
     "table": ("stół", "table"),
     "game": ("gra", "game"),
-    "hands": ("rozdań", "hands"),
+    "hands": ("rozdania", "hands"),
     "finished": ("koniec", "finished"),
     "new_evening": ("Nowy wieczór", "New evening"),
     "new_game": ("Nowa gra", "New game"),
@@ -228,6 +228,15 @@ def t(key: str, **kw) -> str:
 def choice(value) -> str:
     pl, en = CHOICES.get(str(value), (str(value), str(value)))
     return pl if _lang == "pl" else en
+
+
+def plural_pl(n: int, one: str, few: str, many: str) -> str:
+    """The Polish noun for n things: 1 rozdanie, 2-4 (and 22-24, ...) rozdania, else rozdań (5, 12-14, 25)."""
+    if n == 1:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
 
 
 def pad_label(value, strain: bool = False) -> str:
