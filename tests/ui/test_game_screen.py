@@ -358,3 +358,27 @@ async def test_the_language_chosen_is_the_next_starts_language(db, monkeypatch):
     settings.config_file().write_text("lang = [", encoding="utf-8")  # damaged: as if there were none
     make_app(db)
     assert i18n.get_lang() == "en"
+
+
+async def test_new_game_by_keyboard_exact_id_wins_and_enter_goes_on(db, app_factory):
+    """Typing "bridge-pairs" finds bridge-pairs first (not bridge-pairs-imp nor Butler); Enter takes it, Enter moves
+    from seat to seat, and Enter on the empty seat after the last player starts the game."""
+    Store(db).new_evening("2026-11-20")
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press(*"tysiac", "enter")  # the best match of "tysiac" is tysiac itself, not tysiac-900
+        await pilot.pause()
+        assert app.screen.chosen == "tysiac" and app.focused.id == "p0"
+        for name in P3:
+            await pilot.press(*name, "enter")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+    assert Store(db).games()[0].ruleset == "tysiac"
+    from zapis.ui.dialogs.new_game import NewGameDialog
+    dialog = NewGameDialog.__new__(NewGameDialog)
+    dialog.all = [("bridge-butler", "bridge-pairs", "Butler"), ("bridge-pairs-imp", "bridge-pairs", "Pairs IMP"),
+                  ("bridge-pairs", "bridge-pairs", "Pairs")]
+    assert [o.id for o in dialog._options("bridge-pairs")][0] == "bridge-pairs"

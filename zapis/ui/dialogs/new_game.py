@@ -72,9 +72,17 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         self.query_one("#search", Input).focus()
 
     def _options(self, text: str) -> list[Option]:
-        q = text.lower()
-        return [Option(plain_text(f"{rid} — {title} [{mod}]"), id=rid) for rid, mod, title in self.all
-                if q in rid.lower() or q in title.lower() or q in mod.lower()]
+        """The rulesets the search finds, the best match first: the exact id, then an id that begins so, then
+        the title's beginning, then anything that holds the words (typing bridge-pairs picks bridge-pairs)."""
+        q = text.strip().lower()
+        found = [(rid, mod, title) for rid, mod, title in self.all
+                 if q in rid.lower() or q in title.lower() or q in mod.lower()]
+
+        def rank(item):
+            rid, _, title = item
+            rid, title = rid.lower(), title.lower()
+            return 0 if rid == q else 1 if rid.startswith(q) else 2 if title.startswith(q) else 3
+        return [Option(plain_text(f"{rid} — {title} [{mod}]"), id=rid) for rid, mod, title in sorted(found, key=rank)]
 
     @on(Input.Changed, "#search")
     def _search(self, event: Input.Changed) -> None:
@@ -104,6 +112,27 @@ class NewGameDialog(ModalScreen[NewGame | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.chosen = event.option.id
         self.query_one("#p0", Input).focus()
+
+    @on(Input.Submitted, "#search")
+    def _search_done(self) -> None:
+        """Enter in the search takes the best match and goes on to the first seat."""
+        ol = self.query_one("#rulesets", OptionList)
+        if ol.option_count:
+            self.chosen = ol.get_option_at_index(ol.highlighted or 0).id
+            self.query_one("#p0", Input).focus()
+
+    @on(Input.Submitted, ".seat")
+    def _seat_done(self, event: Input.Submitted) -> None:
+        """Enter on a seat: on to the next one; on an empty seat (every player typed), the game starts."""
+        i = int(event.input.id[1:])
+        if event.value.strip() and i < 7:
+            self.query_one(f"#p{i + 1}", Input).focus()
+        else:
+            self.action_ok()
+
+    @on(Input.Submitted, "#table, #stake")
+    def _number_done(self) -> None:
+        self.action_ok()
 
     @on(Button.Pressed, "#ok")
     def action_ok(self) -> None:
