@@ -175,7 +175,7 @@ async def test_evening_standings_export_and_language(db, app_factory, tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         footer = " ".join(str(b.description) for b in app.screen._bindings.key_to_bindings.get("s", []))
-        assert "Klasyfikacja" in footer
+        assert "Wyniki" in footer
         await pilot.press("s")
         await pilot.pause()
         assert type(app.screen).__name__ == "StandingsScreen"
@@ -382,3 +382,25 @@ async def test_new_game_by_keyboard_exact_id_wins_and_enter_goes_on(db, app_fact
     dialog.all = [("bridge-butler", "bridge-pairs", "Butler"), ("bridge-pairs-imp", "bridge-pairs", "Pairs IMP"),
                   ("bridge-pairs", "bridge-pairs", "Pairs")]
     assert [o.id for o in dialog._options("bridge-pairs")][0] == "bridge-pairs"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_every_footer_key_fits_80_columns(db, lang):
+    """The evening and game screens at 80x24: the footer's last key (Koniec / quit, Wróć / back) is whole on
+    screen, and no English "palette" in Polish."""
+    from zapis.ui.app import make_app
+
+    gid = new_game(db, "bridge-rubber", P4)
+    app = make_app(db, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one("Footer")
+        text = " ".join(str(w.render()) for w in footer.query("FooterKey"))
+        assert footer.region.width == 80
+        keys = list(footer.query("FooterKey"))
+        assert keys and keys[-1].region.right <= 80, text
+        assert "palette" not in app.export_screenshot()
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        keys = list(app.screen.query_one("Footer").query("FooterKey"))
+        assert keys[-1].region.right <= 80

@@ -9,6 +9,8 @@ TEXT: dict[str, tuple[str, str]] = {
     # key: (pl, en)
     "yes": ("tak", "yes"),
     "save_btn": ("Zapisz", "Save"),
+    "standings_key": ("Wyniki", "Standings"),
+    "language_key": ("English", "Polski"),
     "missing": ("brak", "missing"),
     "undo_ask": ("Cofnąć rozdanie {n}? Zostanie w historii.", "Undo hand {n}? It stays in the history."),
     "undo_btn": ("Cofnij", "Undo"),

@@ -32,11 +32,11 @@ class EveningScreen(Screen):
     BINDINGS = [
         Binding("n", "new_evening", "new_evening"),
         Binding("g", "new_game", "new_game"),
-        Binding("s", "standings", "standings"),
+        Binding("s", "standings", "standings_key"),  # a short word: every key fits 80 columns
         Binding("x", "export", "export"),
         Binding("p", "players", "players", show=False),
         Binding("r", "rulesets", "rulesets"),
-        Binding("l", "language", "language"),
+        Binding("l", "language", "language_key"),  # names the language it switches to
         Binding("t", "tablets", "tablets", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
@@ -52,7 +52,7 @@ class EveningScreen(Screen):
         yield Label(t("tables") if table is None else t("table_games", n=table), id="games-title")
         yield TapTable(id="games", cursor_type="row")
         yield Label(t("no_evening"), id="hint")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     def on_mount(self) -> None:
         self.query_one("#games").focus()

@@ -103,7 +103,7 @@ class GameScreen(Screen):
                     yield Button(t("save_btn"), id="save", variant="primary", compact=not touch)
                     yield Button(t("undo_btn"), id="undo", compact=not touch)
                 yield HandForm(fields, names, touch=touch, id="form")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     def on_mount(self) -> None:
         self.set_class(getattr(self.app, "touch", False), "-touch")

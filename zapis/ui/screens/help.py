@@ -37,4 +37,4 @@ class HelpScreen(Screen):
 
     def compose(self):
         yield Markdown(HELP[get_lang()])
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"

@@ -21,7 +21,7 @@ class PlayersScreen(Screen):
         yield OptionList(*self._options(), id="players")
         yield Input(placeholder=t("new_name"), id="new-name", compact=True)
         yield Label("", id="error", classes="error-text")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     def _options(self) -> list[Option]:
         """Names as plain text: a name is never markup (and its option is found by position, not text)."""

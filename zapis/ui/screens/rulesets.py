@@ -41,7 +41,7 @@ class RulesetsScreen(Screen):
                 yield Input(placeholder="value (TOML): 900, true, \"x\"", id="param-value", compact=True)
                 yield Input(placeholder=f"{t('id')}: my-variant", id="variant-id", compact=True)
                 yield Label("", id="ruleset-msg")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     @on(OptionList.OptionHighlighted, "#ruleset-list")
     def _show(self, event: OptionList.OptionHighlighted) -> None:

@@ -26,7 +26,7 @@ class StandingsScreen(Screen):
         yield Label(Text(t("standings"), style="bold"), id="standings-title")
         yield DataTable(id="standings", cursor_type="row")
         yield Static(id="settlement")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     def on_mount(self) -> None:
         self.refresh_table()

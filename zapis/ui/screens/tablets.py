@@ -47,7 +47,7 @@ class TabletsScreen(Screen):
         with VerticalScroll():
             yield Static(id="tablets-text")
             yield Static(id="tablets-qr")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
 
     def on_mount(self) -> None:
         self.show()
