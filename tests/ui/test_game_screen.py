@@ -404,3 +404,26 @@ async def test_every_footer_key_fits_80_columns(db, lang):
         await pilot.pause()
         keys = list(app.screen.query_one("Footer").query("FooterKey"))
         assert keys[-1].region.right <= 80
+
+
+async def test_a_rubber_won_is_not_the_end_of_the_game(db, app_factory):
+    """Rubber bridge: N-S make two games (3NT, then 4♠): the rubber is theirs (Law 17/18: two games win it),
+    the sheet says so, but play goes on: no "game over", the evening list counts hands, and the next hand
+    opens rubber 2 (the record's own `finished` stays the spec's)."""
+    game = {"contract": "3NT", "declarer": "N", "tricks": 9}
+    gid = new_game(db, "bridge-rubber", P4, [game, {"contract": "4S", "declarer": "S", "tricks": 10}])
+    assert Store(db).sheet(gid).finished  # the spec's meaning: the record ends at the end of a rubber
+    app = app_factory("pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games")
+        assert str(games.get_row(str(gid))[2]) == "2"  # hands, not "koniec"
+        await open_game(app, pilot, gid)
+        said = str(app.screen.query_one("#next").render())
+        assert "Wygrywają Ala, Celina" in said and "Koniec" not in said
+        app.screen.query_one(HandForm).set_values(game)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Zapisano rozdanie 3." in str(app.screen.query_one("#message").render())
+    sheet = Store(db).sheet(gid)
+    assert not sheet.finished and sheet.next["rubber"] == 2

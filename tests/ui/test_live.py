@@ -460,12 +460,15 @@ async def test_the_evening_list_and_standings_follow_a_hand_saved_on_another_app
         await within(pa, lambda: [str(c) for c in standings.get_row_at(0)] != before)
 
 
-def finished_rubber(db, table):
-    """A rubber N-S won in two games, at `table`."""
+def finished_game(db, table):
+    """A game over by its rules at `table`: tysiąc to 100, Ala's contract of 100 made takes her there. (A rubber
+    won is not the end of a bridge game: the next rubber follows.)"""
     store = Store(db)
     ev = store.evenings()[-1]["id"]
-    rec, r, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber", "players": P4})
-    gid = store.new_game(ev, table, rec, r, module, hands=[THREENT, THREENT])
+    rec, r, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P4[:3],
+                                    "rules": {"target": 100, "barrier": 0}})
+    gid = store.new_game(ev, table, rec, r, module,
+                         hands=[{"declarer": "Ala", "bid": 100, "points": {"Ala": 100, "Bartek": 10, "Celina": 10}}])
     assert store.sheet(gid).finished
     store.close()
     return gid
@@ -474,7 +477,7 @@ def finished_rubber(db, table):
 async def test_table_opens_on_the_latest_game_not_over_else_the_latest(db):
     new_game(db, "bridge-rubber", P4)  # table 1
     playing = new_game(db, "kierki", P4)  # table 2, being played
-    finished_rubber(db, 2)  # a later game of table 2, over already
+    finished_game(db, 2)  # a later game of table 2, over already
     app = make_app(db, "pl", table=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -483,8 +486,8 @@ async def test_table_opens_on_the_latest_game_not_over_else_the_latest(db):
         await pilot.pause()
         assert str(app.screen.query_one("#games-title").render()) == "Gry przy stole 2"
         assert app.screen.query_one("#games").row_count == 2
-    last = finished_rubber(db, 3)
-    finished_rubber(db, 1)
+    last = finished_game(db, 3)
+    finished_game(db, 1)
     app = make_app(db, "en", table=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

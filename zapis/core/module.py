@@ -54,6 +54,9 @@ class ScoringModule:
     title: str = ""
     params: tuple[Field, ...] = ()
     player_counts: tuple[int, ...] = (2, 3, 4, 5, 6)
+    # A finished sheet ends a unit of play (a rubber, a Chicago cycle, a round of boards), not the game: play goes
+    # on with the next one, and only the scorekeeper closes the game. Otherwise `finished` is the game's end.
+    goes_on: bool = False
     # The record keys that hold the players and the hands (a bridge pairs session differs).
     players_key: str = "players"
     hands_key: str = "hands"
@@ -126,6 +129,11 @@ class ScoringModule:
         if problems:
             raise ZapisError(problems)
         return self.score(rules, players, hands, start)
+
+
+def game_over(module: ScoringModule, sheet: Sheet) -> bool:
+    """Is the game over by its rules (not just a rubber or a Chicago cycle ended)?"""
+    return sheet.finished and not module.goes_on
 
 
 def dealers(players: list[str], hands: list[Mapping[str, Any]], first: str | None = None) -> list[str]:

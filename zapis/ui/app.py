@@ -13,6 +13,7 @@ from textual.command import Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from zapis.core.errors import ZapisError
+from zapis.core.module import game_over, get_module
 from zapis import settings
 from zapis.store import Store
 from zapis.ui import i18n
@@ -110,7 +111,7 @@ class ZapisApp(App):
         games = sorted((g for g in games if g.table == self.table), key=lambda g: g.id)
         for g in reversed(games):
             try:
-                if not self.store.sheet(g.id).finished:
+                if not game_over(get_module(g.module), self.store.sheet(g.id)):
                     return g.id
             except ZapisError:  # a game that no longer scores is not "being played"
                 continue

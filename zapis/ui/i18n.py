@@ -10,6 +10,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "yes": ("tak", "yes"),
     "save_btn": ("Zapisz", "Save"),
     "standings_key": ("Wyniki", "Standings"),
+    "unit_over": ("Wygrywają {who}. Następne rozdanie zaczyna nowy rober (cykl).",
+                  "{who} won. The next hand starts a new rubber (cycle)."),
     "language_key": ("English", "Polski"),
     "missing": ("brak", "missing"),
     "undo_ask": ("Cofnąć rozdanie {n}? Zostanie w historii.", "Undo hand {n}? It stays in the history."),

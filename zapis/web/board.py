@@ -32,6 +32,8 @@ from typing import Any, Awaitable, Callable, Union
 
 from aiohttp import WSMsgType, web
 
+from zapis.core.module import game_over, get_module
+
 log = logging.getLogger("zapis.board")
 
 PAGE = Path(__file__).resolve().parent / "board.html"
@@ -86,7 +88,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
             first = min(places.values(), default=0)
             shared = len(set(places.values())) <= 1  # all level (or no hand yet): nobody leads
             tables.append({"table": table, "game": g.id, "version": g.version, "title": g.title,
-                           "hands": len(sheet.hands), "finished": sheet.finished,
+                           "hands": len(sheet.hands), "finished": game_over(get_module(g.module), sheet),
                            "players": list(sheet.players),
                            "totals": [fmt_number(totals[p]) for p in sheet.players],
                            "negative": [totals[p] < 0 for p in sheet.players],

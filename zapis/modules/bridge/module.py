@@ -87,6 +87,7 @@ SIDE_LABEL = {"NS": "N-S", "EW": "E-W"}
 class BridgeModule(ScoringModule):
     id = "bridge"
     title = "Brydż / Bridge"
+    goes_on = True  # a rubber or a Chicago cycle ends, the evening's game goes on
     params = PARAMS
     player_counts = (4,)
 

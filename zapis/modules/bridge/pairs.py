@@ -46,6 +46,7 @@ def parse_adjusted(text: str) -> tuple[int, int] | None:
 
 class PairsModule(ScoringModule):
     id = "bridge-pairs"
+    goes_on = True  # the boards of a round are scored, the session goes on
     title = "Brydż sportowy: turniej par / Duplicate pairs"
     params = PARAMS
     players_key = "pairs"

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Select
 
 from zapis.core.errors import ZapisError
+from zapis.core.module import game_over, get_module
 from zapis.core.sheet import fmt_number
 from zapis.text import plain_text
 from zapis.ui.i18n import t
@@ -107,7 +108,7 @@ class EveningScreen(Screen):
         for g in games:
             try:
                 sheet = self.store.sheet(g.id)
-                state = t("finished") if sheet.finished else str(len(sheet.hands))
+                state = t("finished") if game_over(get_module(g.module), sheet) else str(len(sheet.hands))
                 totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
             except ZapisError as e:
                 state, totals = "!", str(e.problems[0])

@@ -145,7 +145,8 @@ class GameScreen(Screen):
         if sheet.finished:
             w = sheet.winner
             who = ", ".join(w) if isinstance(w, list) else (w or "—")
-            nxt = f"{t('over')}: {who}"
+            # a rubber or a Chicago cycle ended: said, and play goes on; only a game its rules end is over
+            nxt = t("unit_over", who=who) if module.goes_on else f"{t('over')}: {who}"
         elif sheet.next:
             nxt = f"{t('next')}: " + ", ".join(
                 f"{word(k)}" + ("" if v is True else f" {_short(v)}") for k, v in sheet.next.items()
