@@ -17,6 +17,8 @@ _screens: dict[int, tuple[pyte.Screen, pyte.Stream]] = {}
 def lines(page) -> list[str]:
     """The terminal's screen now, one string a row (fed with what arrived since the last look)."""
     size = page.evaluate("window.__size")
+    if size is None:  # the page has not yet told the app its size: nothing drawn yet
+        return []
     screen, stream = _screens.get(id(page), (None, None))
     if screen is None:
         screen = pyte.Screen(size["width"], size["height"])
