@@ -7,6 +7,8 @@ Expected totals are worked out by hand from the rules (each case says which)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from textual.widgets import Input
 
@@ -20,6 +22,16 @@ from zapis.ui.widgets.pad import Pad
 P4 = ["Ala", "Bartek", "Celina", "Darek"]
 P3 = ["Ala", "Bartek", "Celina"]
 LANDSCAPE, PORTRAIT = (113, 36), (88, 60)
+
+
+@contextlib.asynccontextmanager
+async def tablet(db, gid, size, lang="pl"):
+    """The app as a tablet runs it (touch pads), open on game `gid`."""
+    app = make_app(db, lang, touch=True)
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        yield pilot
 
 
 class Finger:
@@ -108,10 +120,8 @@ CASES = [
 @pytest.mark.parametrize("ruleset,players,taps,hand,who,total,most", CASES, ids=[c[0] for c in CASES])
 async def test_a_hand_by_taps_alone(db, ruleset, players, taps, hand, who, total, most, size):
     gid = new_game(db, ruleset, players)
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=size) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, size) as pilot:
+        app = pilot.app
         finger = Finger(pilot)
         for kind, *what in taps:
             await getattr(finger, kind)(*what)
@@ -128,30 +138,24 @@ async def test_a_hand_by_taps_alone(db, ruleset, players, taps, hand, who, total
 async def test_the_pads_are_three_rows_tall_and_the_keypad_comes_with_numbers(db):
     """A finger's target: every cell of a pad, the keypad's keys and Save are 3 rows (about 60 CSS px)."""
     gid = new_game(db, "tysiac", P3)
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=LANDSCAPE) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        app = pilot.app
         screen = app.screen
         assert screen.query_one("#in-declarer", Pad).row_height == 3
         assert screen.query_one("#keypad").display
         assert screen.query_one("#save").region.height == 3
         assert screen.query_one("#in-points-0").region.height == 3
     gid = new_game(db, "bridge-rubber", P4)
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=LANDSCAPE) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        app = pilot.app
         assert not app.screen.query_one("#keypad").display  # rubber bridge has nothing to type
 
 
 async def test_the_result_row_follows_the_contract(db):
     """Law 77: a contract of level n needs n + 6 tricks: after 3BA the row reads -9 .. = .. +4."""
     gid = new_game(db, "bridge-rubber", P4)
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=LANDSCAPE) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        app = pilot.app
         finger = Finger(pilot)
         await finger.pad("#part-contract-0", "3")
         await finger.pad("#part-contract-1", "NT")
@@ -165,10 +169,8 @@ async def test_the_result_row_follows_the_contract(db):
 
 async def test_a_second_tap_takes_an_optional_choice_back(db):
     gid = new_game(db, "bridge-rubber", P4)
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=PORTRAIT) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, PORTRAIT) as pilot:
+        app = pilot.app
         finger = Finger(pilot)
         await finger.pad("#in-declarer", "E")
         await finger.pad("#in-declarer", "E")
@@ -180,10 +182,8 @@ async def test_a_second_tap_takes_an_optional_choice_back(db):
 async def test_the_cells_say_what_players_say_in_english_too(db):
     """Levels 1-7, pass, the suit signs and NT, X and XX, the seat and name, Save."""
     gid = new_game(db, "bridge-rubber", P4)
-    app = make_app(db, "en", touch=True)
-    async with app.run_test(size=LANDSCAPE) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, LANDSCAPE, lang="en") as pilot:
+        app = pilot.app
         screen = app.screen
         labels = lambda sel: [c.label for c in screen.query_one(sel, Pad).cells]  # noqa: E731
         assert labels("#part-contract-0") == ["1", "2", "3", "4", "5", "6", "7", "pass"]
@@ -199,10 +199,8 @@ async def test_cofnij_asks_before_it_undoes(db):
     """A stray tap on Cofnij does nothing without a second, deliberate one; the undo stays in the history."""
     hand = {"contract": "3NT", "declarer": "N", "tricks": 9}
     gid = new_game(db, "bridge-rubber", P4, [hand])
-    app = make_app(db, "pl", touch=True)
-    async with app.run_test(size=LANDSCAPE) as pilot:
-        app.push_screen(GameScreen(gid))
-        await pilot.pause()
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        app = pilot.app
         await pilot.click("#undo", offset=(2, 1))
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmDialog" and "Cofnąć rozdanie 1?" in app.screen.question
