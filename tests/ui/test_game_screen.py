@@ -167,6 +167,12 @@ async def test_undo_and_edit_an_earlier_hand_with_history(db, app_factory):
         await pilot.press("h")
         await pilot.pause()
         assert type(app.screen).__name__ == "HistoryDialog"
+        # the hands as the form names them, a correction as what it changed (no JSON)
+        rows = [[str(c) for c in app.screen.query_one("DataTable").get_row_at(i)] for i in range(4)]
+        assert rows[0][4] == "contract 3NT · declarer N · result 9"
+        assert rows[2][2] == "undone" and rows[2][4] == "contract 2H · declarer E · result 8"
+        assert rows[3][2] == "edited" and rows[3][4] == "result 9 → 10"
+        assert not any("{" in r[4] for r in rows)
 
 
 async def test_evening_standings_export_and_language(db, app_factory, tmp_path):

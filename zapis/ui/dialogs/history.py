@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,9 +9,41 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import label, pad_label, t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
+
+
+def _value(f, v) -> str:
+    """One value as a player reads it: a choice by its name, a table of players as "Ala 3, Bartek 5"."""
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_value(f, x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(_value(f, x) for x in v)
+    if isinstance(v, bool):
+        return t("yes") if v else "—"
+    return pad_label(v) if isinstance(v, str) and f is not None and f.kind == "choice" else str(v)
+
+
+def describe(hand: dict | None, fields, before: dict | None = None) -> str:
+    """A hand as the form names its fields (kontrakt 3NT · rozgrywający N · wynik 9); for a correction, only what
+    changed (wynik 9 → 10)."""
+    if not hand:
+        return ""
+    by_name = {f.name: f for f in fields}
+    order = [n for n in by_name if n in hand or (before and n in before)] + sorted(
+        k for k in {*hand, *(before or {})} if k not in by_name)
+    out = []
+    for name in order:
+        f = by_name.get(name)
+        name_shown = label(f) if f is not None else name
+        new = hand.get(name)
+        if before is None:
+            out.append(f"{name_shown} {_value(f, new)}")
+        elif before.get(name) != new:
+            old = before.get(name)
+            out.append(f"{name_shown} {'—' if old is None else _value(f, old)} → {'—' if new is None else _value(f, new)}")
+    return " · ".join(out)
 
 
 class HistoryDialog(ModalScreen[None]):
@@ -25,12 +55,24 @@ class HistoryDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         from zapis.ui.i18n import get_lang
-        with Vertical(classes="dialog"):
+        store = self.app.store
+        rec, rules, module = store.record(self.game_id)
+        fields = module.hand_fields(rules, rec.players)
+        with Vertical(classes="dialog wide"):
             yield Label(t("history"), classes="dialog-title")
             table = DataTable(cursor_type="row")
             table.add_columns("#", t("date"), "", t("enter_hand", n="").strip(), "")
-            for i, e in enumerate(self.app.store.log(self.game_id)):
+            hands: list[dict] = []  # the game as each entry left it: an edit shows what it changed
+            for i, e in enumerate(store.log(self.game_id)):
                 what = ACTION[e.action][0 if get_lang() == "pl" else 1]
-                hand = json.dumps(e.hand, ensure_ascii=False) if e.hand else ""
-                table.add_row(str(i + 1), e.at[:19], what, str(e.position + 1), plain_text(hand[:90]))
+                if e.action == "enter":
+                    text = describe(e.hand, fields)
+                    hands.append(e.hand or {})
+                elif e.action == "edit":
+                    text = describe(e.hand, fields, hands[e.position] if e.position < len(hands) else {})
+                    if e.position < len(hands):
+                        hands[e.position] = e.hand or {}
+                else:  # undo: the hand it took back
+                    text = describe(hands.pop() if hands else e.hand, fields)
+                table.add_row(str(i + 1), e.at[:19], what, str(e.position + 1), plain_text(text))
             yield table
