@@ -55,5 +55,7 @@ def sheet_renderable(sheet: Sheet, show_notes: bool = True) -> RenderableType:
         who = ", ".join(w) if isinstance(w, list) else (w or "remis / tie")
         parts.append(plain_text(f"Koniec gry / game over — wygrywa / winner: {who}", style="bold green"))
     elif sheet.next:
-        parts.append(plain_text("Dalej / next: " + ", ".join(f"{k} {v}" for k, v in sheet.next.items())))
+        from zapis.ui.i18n import next_words  # pure text tables, no screen
+
+        parts.append(plain_text("Dalej / next: " + next_words(sheet.next)))
     return Group(*parts)

@@ -433,3 +433,18 @@ async def test_a_rubber_won_is_not_the_end_of_the_game(db, app_factory):
         assert "Zapisano rozdanie 3." in str(app.screen.query_one("#message").render())
     sheet = Store(db).sheet(gid)
     assert not sheet.finished and sheet.next["rubber"] == 2
+
+
+async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):
+    """Chicago: "1. Ala (N) nikt po partii: 4♠ N =" and the like are longer than 30 characters; at 120 columns
+    the label column holds the longest whole."""
+    gid = new_game(db, "bridge-chicago", P4, [{"contract": "4S", "declarer": "N", "tricks": 10},
+                                              {"contract": "3NT", "declarer": "E", "tricks": 8, "double": "XX"}])
+    app = app_factory("pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, gid)
+        sheet = app.screen.sheet
+        longest = max(len(r.label) for sec in sheet.sections for r in sec.rows)
+        assert longest > 30
+        view = app.screen.query_one("#sheet")
+        assert view.columns["label"].width >= longest

@@ -116,3 +116,16 @@ def test_zapis_score_of_a_record_with_hostile_names(tmp_path):
         assert "Ala[/]" in r.stdout or i
         j = run("score", str(f), "--json")
         assert j.returncode == 0 and json.loads(j.stdout)["players"] == HOSTILE[i:i + 4]
+
+
+def test_whats_next_is_said_in_words_not_program_values():
+    """`zapis score` and the game screen: {'Celina': 8} is "Celina 8"; a list of exchanges reads as words;
+    nothing unset (sits_out None) is printed."""
+    from zapis.ui.i18n import next_words, set_lang
+
+    set_lang("pl")
+    said = next_words({"targets": {"Celina": 8, "Ala": 5}, "exchange": [{"from": "Ala", "with": "Bartek", "cards": 2}],
+                       "sits_out": None, "deals_left": 45, "dealer": "Ala"})
+    assert said == ("do wzięcia Celina 8, Ala 5, wymiana daje Ala, z Bartek, kart 2, zostało rozdań 45, "
+                    "rozdaje Ala")
+    assert not any(c in said for c in "{}[]'") and "None" not in said

@@ -150,7 +150,9 @@ NEXT_WORDS: dict[str, tuple[str, str]] = {
     "owed_for": ("za", "for"), "no_trumps": ("bez atu", "no trumps"), "forehand": ("przodek", "forehand"),
     "deals_left": ("zostało rozdań", "deals left"), "cards": ("kart", "cards"), "chooser": ("wybiera", "chooses"),
     "last_bidder": ("licytuje ostatni", "last bid"), "bock": ("bock", "bock"), "game": ("gra", "game"),
-    "number": ("nr", "no."), "owed": ("należne", "owed"),
+    "number": ("nr", "no."), "owed": ("należne", "owed"), "targets": ("do wzięcia", "to take"),
+    "exchange": ("wymiana", "exchange"), "from": ("daje", "gives"), "with": ("z", "with"),
+    "to_target": ("do celu", "to the target"), "left": ("zostały", "left"), "below": ("pod kreską", "below the line"),
 }
 
 # Names of the values a choice field stores (a record keeps the value; the form shows the name).
@@ -265,6 +267,24 @@ def pad_words(value) -> tuple[str, ...]:
 def word(key: str) -> str:
     pl, en = NEXT_WORDS.get(key, (key.replace("_", " "), key.replace("_", " ")))
     return pl if _lang == "pl" else en
+
+
+def value_words(v) -> str:
+    """A value of a sheet's "what comes next" in words: Celina 8, Ala 5 (not {'Celina': 8}); choices by name."""
+    if isinstance(v, dict):
+        return ", ".join(f"{word(k) if k in NEXT_WORDS else k} {value_words(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return "; ".join(value_words(x) for x in v) if any(isinstance(x, dict) for x in v) else \
+            ", ".join(value_words(x) for x in v)
+    if isinstance(v, bool):
+        return t("yes") if v else "—"
+    return choice(v) if isinstance(v, str) else str(v)
+
+
+def next_words(nxt, skip=()) -> str:
+    """What comes next, in words: "rozdaje Ala, miejsce N, po partii obie"; nothing unset or false."""
+    return ", ".join(word(k) + ("" if v is True else f" {value_words(v)}") for k, v in nxt.items()
+                     if k not in skip and v is not None and v is not False)
 
 
 def label(field) -> str:

@@ -16,7 +16,7 @@ from zapis.store import ConflictError
 from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
 from zapis.text import plain, plain_text
-from zapis.ui.i18n import choice, t, word
+from zapis.ui.i18n import next_words, t
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
 
@@ -148,10 +148,9 @@ class GameScreen(Screen):
             # a rubber or a Chicago cycle ended: said, and play goes on; only a game its rules end is over
             nxt = t("unit_over", who=who) if module.goes_on else f"{t('over')}: {who}"
         elif sheet.next:
-            nxt = f"{t('next')}: " + ", ".join(
-                f"{word(k)}" + ("" if v is True else f" {_short(v)}") for k, v in sheet.next.items()
-                if k not in ("left", "to_target", "targets", "exchange", "below", "deal" if "label" in sheet.next
-                             else "", "number", "owed") and v not in (None, False))
+            nxt = f"{t('next')}: " + next_words(sheet.next, ("left", "to_target", "targets", "exchange", "below",
+                                                               "deal" if "label" in sheet.next else "", "number",
+                                                               "owed"))
         else:
             nxt = ""
         bad = [c for c in sheet.checks if not c.ok]
@@ -287,9 +286,3 @@ class GameScreen(Screen):
         self.app.pop_screen()
 
 
-def _short(v) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k} {_short(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, list):
-        return ", ".join(map(str, v))
-    return choice(v) if isinstance(v, str) else str(v)

@@ -28,8 +28,11 @@ class SheetView(DataTable):
         first = sheet.sections[0] if sheet.sections else None
         longest = max([len(r.label) for sec in sheet.sections for r in sec.rows]
                       + [len(first.label_header) if first else 0], default=8)
-        columns = (first.label_header if first else "", min(max(longest, 8) + 2, 30),
-                   tuple(first.columns[j] if first and j < len(first.columns) else "" for j in range(width)))
+        names = tuple(first.columns[j] if first and j < len(first.columns) else "" for j in range(width))
+        # the labels get the room the numbers leave (a label is never cut where the screen has the room)
+        screen = self.size.width or (self.app.size.width if self.is_attached else 80)
+        room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
+        columns = (first.label_header if first else "", max(min(longest + 2, room), 12), names)
         rows: list[tuple] = []  # (hand, label, cells) in order
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
