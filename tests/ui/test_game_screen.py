@@ -448,3 +448,10 @@ async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):
         assert longest > 30
         view = app.screen.query_one("#sheet")
         assert view.columns["label"].width >= longest
+    # a section's title stands in the label column too: "1: nad kreską / above (niedokończony...)" whole
+    gid = new_game(db, "bridge-rubber", P4, [{"contract": "2H", "declarer": "E", "tricks": 8}])
+    app = app_factory("pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, gid)
+        titles = [sec.title for sec in app.screen.sheet.sections]
+        assert app.screen.query_one("#sheet").columns["label"].width >= max(map(len, titles))

@@ -27,6 +27,7 @@ class SheetView(DataTable):
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
         longest = max([len(r.label) for sec in sheet.sections for r in sec.rows]
+                      + [len(sec.title) for sec in sheet.sections if len(sheet.sections) > 1]
                       + [len(first.label_header) if first else 0], default=8)
         names = tuple(first.columns[j] if first and j < len(first.columns) else "" for j in range(width))
         # the labels get the room the numbers leave (a label is never cut where the screen has the room)
