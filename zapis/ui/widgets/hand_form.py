@@ -21,7 +21,7 @@ from textual.widgets import Input, Label
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.text import plain_text
-from zapis.ui.i18n import item_name, label, pad_label, pad_words, t
+from zapis.ui.i18n import get_lang, item_name, label, pad_label, pad_words, t
 from zapis.ui.widgets.pad import Cell, Pad
 
 
@@ -135,7 +135,7 @@ class HandForm(Widget):
         out = []
         for q in f.quick:
             value, names = q if isinstance(q, tuple) else (q, None)
-            text = (names.get("pl") if t("yes") == "tak" else names.get("en")) if names else None
+            text = (names.get(get_lang()) or names.get("en")) if names else None
             out.append(Cell(value, text or str(value)))
         return out
 
