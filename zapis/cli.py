@@ -35,6 +35,14 @@ def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def cli_lang(asked: str | None) -> str:
+    """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
+    from zapis import settings
+    from zapis.ui.i18n import default_lang
+
+    return asked or settings.load().get("lang") or default_lang()
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     from zapis import records
 
@@ -47,7 +55,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
         from zapis.render import sheet_renderable
 
-        Console().print(sheet_renderable(sheet))
+        Console().print(sheet_renderable(sheet, lang=cli_lang(args.lang)))
     return 0
 
 
@@ -97,6 +105,8 @@ def cmd_evening(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    if args.action == "new" and args.date:
+        args.date = cli_date(args.date, "--date")
     store = open_store(args)
     console = Console()
     if args.action == "new":
@@ -146,39 +156,95 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    """An evening: the ranking, who pays whom and each game's places. A season: one row per player (evenings,
+    games, place points, how often 1st, 2nd, 3rd, money), whatever the number of games. Words and decimals in
+    one language (--lang, else the app's last, else the system's); --json keeps numbers as numbers."""
     from rich.console import Console
     from rich.table import Table
 
-    from rich.table import Column
+    from zapis import settings
+    from zapis.evening import (game_heading, money_text, number_text, place_text, rank_spans, result_lines,
+                               season, settle, standings)
+    from zapis.ui import i18n
+    from zapis.ui.i18n import t
 
-    from zapis.core.sheet import fmt_number
-    from zapis.evening import money_text, settle, standings
-
-    store = open_store(args)
     if args.season:
-        results = store.results(None, args.season[0], args.season[1])
-    elif args.evening is not None:
-        results = store.results(args.evening)
+        start, end = (cli_date(d, f"--season {which}") for d, which in zip(args.season, ("FROM", "TO")))
+        if start > end:
+            raise ZapisError([Problem("--season", f"FROM {start} is after TO {end}")])
+    store = open_store(args)
+    ev = None
+    if args.season:
+        results = store.results(None, start, end)
     else:
-        evs = store.evenings()
-        if not evs:
-            raise ZapisError([Problem("standings", "no evening yet")])
-        results = store.results(evs[-1]["id"])
+        if args.evening is None:
+            evs = store.evenings()
+            if not evs:
+                raise ZapisError([Problem("standings", "no evening yet")])
+            args.evening = evs[-1]["id"]
+        ev = store.evening(args.evening)
+        results = store.results(args.evening)
     table = standings(results)
     if args.json:
         print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
                            "money": s.money, "results": s.results} for s in table], ensure_ascii=False, indent=2))
         return 0
-    t = Table("#", "gracz / player", "gry", "pkt / place pts", "zł", *[Column(header=plain_text(r.key)) for r in results])
-    for s in table:
-        t.add_row(str(s.rank), plain_text(s.player), str(s.games), fmt_number(s.place_points), money_text(s.money),
-                  *[(f"{fmt_number(s.results[r.key]['total'])} ({fmt_number(s.results[r.key]['place'])}.)"
-                     if r.key in s.results else "") for r in results])
+    lang = args.lang or settings.load().get("lang") or i18n.default_lang()
+    i18n.set_lang(lang)
     console = Console()
-    console.print(t)
-    for a, b, m in settle({s.player: s.money for s in table}):
-        console.print(plain_text(f"{a} → {b}: {money_text(m)}"))
+    out = lambda text="", style="": console.print(plain_text(text, style=style), highlight=False)  # noqa: E731
+    money = any(s.money for s in table)
+    if args.season:
+        rows = season(results)
+        if not rows:
+            out(t("season_none", start=start, end=end))
+            return 0
+        out(t("season_head", start=start, end=end, evenings=len({r.evening for r in results}), games=len(results)),
+            "bold")
+        grid = Table("#", t("st_player"), *(_right(h) for h in (t("st_evenings"), t("games"), t("st_pts"), "1.", "2.",
+                                                                  "3.", *(["zł"] if money else []))))
+        for r, (first, last) in zip(rows, rank_spans(table)):
+            grid.add_row(place_text(first, last), plain_text(r.player), str(r.evenings), str(r.games),
+                         number_text(r.place_points, lang), *map(str, r.places),
+                         *([money_text(r.money, lang)] if money else []))
+        console.print(grid)
+        out(t("season_places"), "dim")
+        return 0
+    out(f"{t('standings')} — {ev['date']} {ev['title']}", "bold")
+    grid = Table("#", t("st_player"), *(_right(h) for h in (t("games"), t("place_pts"), "zł")))
+    for s, (first, last) in zip(table, rank_spans(table)):
+        grid.add_row(place_text(first, last), plain_text(s.player), str(s.games), number_text(s.place_points, lang),
+                     money_text(s.money, lang))
+    console.print(grid)
+    pays = settle({s.player: s.money for s in table})
+    if pays:
+        out(f"{t('settlement')}:", "bold")
+        for a, b, m in pays:
+            out(f"  {a} → {b}: {money_text(m, lang)}")
+    out()
+    for r in results:
+        out(game_heading(r, t("table")), "bold")
+        for line in result_lines(r, console.width - 2, lang):
+            out(f"  {line}")
     return 0
+
+
+def _right(header: str):
+    from rich.table import Column
+
+    return Column(header, justify="right")
+
+
+def cli_date(text: str, option: str) -> str:
+    """A date typed on the command line (2026-11-20 or 20.11.2026) as ISO; anything else is one line naming the
+    option."""
+    from zapis.store.db import parse_date
+
+    try:
+        return parse_date(text)
+    except ZapisError:
+        raise ZapisError([Problem(option, f"{plain(text)[:20]!r} is not a date (2026-11-20 or 20.11.2026)")]) \
+            from None
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -187,7 +253,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from zapis.export import export
 
     store = open_store(args)
-    files = export(store, args.evening, args.format)
+    files = export(store, args.evening, args.format, cli_lang(args.lang))
     if args.output is None:
         for name, text in files.items():
             if len(files) > 1:
@@ -275,6 +341,17 @@ def cmd_players(args: argparse.Namespace) -> int:
 def cmd_app(args: argparse.Namespace) -> int:
     from zapis.ui.app import make_app
 
+    if args.db and not Path(args.db).exists():  # a new file: made only when the scorekeeper says so
+        from zapis.ui.app import NewDatabaseApp
+
+        db = Path(args.db)
+        if not db.parent.is_dir():
+            raise ZapisError([Problem(str(db), "its folder does not exist (a typo in --db?)")])
+        if not NewDatabaseApp(db, args.lang).run():
+            from zapis.ui.i18n import t
+
+            print(plain(t("db_not_created", path=str(db))), file=sys.stderr)
+            return 1
     readable(args.db)
 
     table = getattr(args, "table", None)
@@ -421,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except ZapisError as e:
-        for line in e.lines():
+        for line in e.lines(cli_lang(args.lang)):
             print(plain(line), file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as e:  # a damaged file, met after it opened: the same plain words, exit 2

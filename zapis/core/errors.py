@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from zapis.core.words import say
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -14,7 +16,12 @@ class Problem:
     message: str  # e.g. "14 is not between 0 and 13"
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.message}" if self.place else self.message
+        return self.say("en")
+
+    def say(self, lang: str) -> str:
+        """The problem in `lang` (a module writes its messages in both languages, as a Bi)."""
+        message = say(self.message, lang)
+        return f"{self.place}: {message}" if self.place else message
 
     def under(self, prefix: str) -> Problem:
         """The same problem, placed inside `prefix` (e.g. "hands[2]")."""
@@ -36,9 +43,9 @@ class ZapisError(Exception):
         self.source = source
         super().__init__("\n".join(self.lines()))
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
         prefix = f"{self.source}: " if self.source else ""
-        return [f"{prefix}{p}" for p in self.problems]
+        return [f"{prefix}{p.say(lang)}" for p in self.problems]
 
     def with_source(self, source: str) -> ZapisError:
         return ZapisError(self.problems, source)

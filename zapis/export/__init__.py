@@ -9,7 +9,9 @@ from typing import Any
 
 from zapis import records
 from zapis.core.sheet import Sheet, fmt_number
+from zapis.core.words import say
 from zapis.evening import money_text, settle, standings
+from zapis.render import word
 from zapis.store import Store
 from zapis.text import csv_cell, html_text
 
@@ -105,43 +107,57 @@ section.game { page-break-inside: avoid; }
 """
 
 
-def sheet_html(sheet: Sheet) -> str:
+def sheet_html(sheet: Sheet, lang: str = "pl") -> str:
+    """The sheet as HTML in one language (each text a module wrote in both is said in `lang`), escaped."""
+    def h(value: object) -> str:
+        return html_text(say(value, lang))
+
     parts = []
     for sec in sheet.sections:
         notes = any(r.note for r in sec.rows)
-        head = "".join(f"<th>{html_text(c)}</th>" for c in [sec.label_header, *sec.columns])
+        head = "".join(f"<th>{h(c)}</th>" for c in [sec.label_header, *sec.columns])
         if notes:
-            head += "<th>jak / how</th>"
+            head += f"<th>{word('how', lang)}</th>"
         rows = []
         for r in sec.rows:
             cls = " ".join(m for m in ("line", "total") if m in r.marks)
-            cells = "".join(f'<td class="{html_text(" ".join(sorted(c.marks)))}">{html_text(c.text)}</td>'
+            cells = "".join(f'<td class="{html_text(" ".join(sorted(c.marks)))}">{h(c.text)}</td>'
                             for c in r.cells)
             cells += "<td></td>" * (len(sec.columns) - len(r.cells))
-            note = f'<td class="note">{html_text(r.note)}</td>' if notes else ""
-            rows.append(f'<tr class="{cls}"><td>{html_text(r.label)}</td>{cells}{note}</tr>')
-        parts.append(f"<h3>{html_text(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
+            note = f'<td class="note">{h(r.note)}</td>' if notes else ""
+            rows.append(f'<tr class="{cls}"><td>{h(r.label)}</td>{cells}{note}</tr>')
+        parts.append(f"<h3>{h(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
     tot = "".join(f"<th>{html_text(p)}</th>" for p in sheet.players)
     vals = "".join(f'<td class="{"neg" if sheet.totals.get(p, 0) < 0 else ""}">'
                    f"{fmt_number(sheet.totals.get(p, 0))}</td>" for p in sheet.players)
     parts.append(f"<table><tr>{tot}</tr><tr>{vals}</tr></table>")
     if sheet.checks:
         parts.append("<ul class=\"checks\">" + "".join(
-            f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {html_text(c.name)} '
-            f"{html_text(c.detail)}</li>" for c in sheet.checks) + "</ul>")
-    parts += [f"<p>{html_text(n)}</p>" for n in sheet.notes]
+            f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {h(c.name)} '
+            f"{h(c.detail)}</li>" for c in sheet.checks) + "</ul>")
+    parts += [f"<p>{h(n)}</p>" for n in sheet.notes]
     return "\n".join(parts)
 
 
-def export_html(store: Store, evening_id: int) -> str:
+HTML_WORDS = {  # (pl, en): the report's own words, one language at a time
+    "evening": ("Wieczór", "Evening"), "standings": ("Klasyfikacja", "Standings"), "place": ("miejsce", "place"),
+    "player": ("gracz", "player"), "games": ("gry", "games"), "points": ("pkt za miejsca", "place points"),
+    "money": ("rozliczenie", "money"), "pays": ("Kto komu płaci", "Who pays whom"), "table": ("Stół", "Table"),
+}
+
+
+def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
+    def w(key: str) -> str:
+        return HTML_WORDS[key][1 if lang == "en" else 0]
+
     d = _evening_data(store, evening_id)
     ev = d["evening"]
-    title = html_text(ev["title"] or "Wieczór / Evening") + f" — {html_text(ev['date'])}"
+    title = html_text(ev["title"] or w("evening")) + f" — {html_text(ev['date'])}"
     if ev["place"]:
         title += f", {html_text(ev['place'])}"
     body = [f"<h1>{title}</h1>"]
-    body.append("<h2>Klasyfikacja / Standings</h2><table><tr><th>miejsce</th><th>gracz / player</th>"
-                "<th>gry / games</th><th>pkt za miejsca / place points</th><th>rozliczenie / money</th></tr>")
+    body.append(f"<h2>{w('standings')}</h2><table><tr><th>{w('place')}</th><th>{w('player')}</th>"
+                f"<th>{w('games')}</th><th>{w('points')}</th><th>{w('money')}</th></tr>")
     for s in d["standings"]:
         body.append(f"<tr><td>{s.rank}</td><td>{html_text(s.player)}</td><td>{s.games}</td>"
                     f"<td>{fmt_number(s.place_points)}</td><td class=\"{'neg' if s.money < 0 else ''}\">"
@@ -149,17 +165,18 @@ def export_html(store: Store, evening_id: int) -> str:
     body.append("</table>")
     pays = settle({s.player: s.money for s in d["standings"]})
     if pays:
-        body.append("<h2>Kto komu płaci / Who pays whom</h2><ul>" + "".join(
+        body.append(f"<h2>{w('pays')}</h2><ul>" + "".join(
             f"<li>{html_text(a)} → {html_text(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
     for g, r in zip(d["games"], d["results"]):
-        body.append(f'<section class="game"><h2>Stół {g.table}: {html_text(g.title)}</h2>{sheet_html(r.sheet)}'
+        body.append(f'<section class="game"><h2>{w("table")} {g.table}: {html_text(g.title)}</h2>'
+                    f'{sheet_html(r.sheet, lang)}'
                     "</section>")
-    return ("<!DOCTYPE html>\n<html lang=\"pl\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{'en' if lang == 'en' else 'pl'}\"><head><meta charset=\"utf-8\">"
             f"<title>{title}</title><style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
-def export(store: Store, evening_id: int, fmt: str) -> dict[str, str]:
-    """Files to write: name -> text."""
+def export(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> dict[str, str]:
+    """Files to write: name -> text (the HTML report in `lang`; the data files are the same in both)."""
     if fmt == "csv":
         return export_csv(store, evening_id)
     if fmt == "json":
@@ -167,4 +184,4 @@ def export(store: Store, evening_id: int, fmt: str) -> dict[str, str]:
                                                          indent=2, default=str)}
     if fmt == "toml":
         return export_toml(store, evening_id)
-    return {f"evening-{evening_id}.html": export_html(store, evening_id)}
+    return {f"evening-{evening_id}.html": export_html(store, evening_id, lang)}

@@ -93,7 +93,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
                            "totals": [fmt_number(totals[p]) for p in sheet.players],
                            "negative": [totals[p] < 0 for p in sheet.players],
                            "leader": [not shared and places[p] == first for p in sheet.players],
-                           "sheet": sheet_html(sheet)})
+                           "sheet": sheet_html(sheet, lang)})
         rows = [{"rank": s.rank, "player": s.player, "games": s.games, "points": fmt_number(s.place_points),
                  "money": money_text(s.money) if s.money else ""} for s in ranking]
         return {"evening": {"date": ev["date"], "title": ev["title"], "place": ev["place"]}, "tables": tables,

@@ -8,8 +8,10 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from zapis.core.sheet import Sheet
+from zapis.core.words import say
 from zapis.render import cell_text
 from zapis.text import plain_text
+from zapis.ui.i18n import get_lang
 
 
 class SheetView(DataTable):
@@ -24,30 +26,32 @@ class SheetView(DataTable):
         self._rows_shown: list[tuple] = []
 
     def _layout(self, sheet: Sheet, edited: set[int]) -> tuple[tuple, list[tuple]]:
+        lang = get_lang()  # one language at a time: each text the module wrote in both is said in this one
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
-        longest = max([len(r.label) for sec in sheet.sections for r in sec.rows]
-                      + [len(sec.title) for sec in sheet.sections if len(sheet.sections) > 1]
-                      + [len(first.label_header) if first else 0], default=8)
-        names = tuple(first.columns[j] if first and j < len(first.columns) else "" for j in range(width))
+        header = say(first.label_header, lang) if first else ""
+        longest = max([len(say(r.label, lang)) for sec in sheet.sections for r in sec.rows]
+                      + [len(say(sec.title, lang)) for sec in sheet.sections if len(sheet.sections) > 1]
+                      + [len(header)], default=8)
+        names = tuple(say(first.columns[j], lang) if first and j < len(first.columns) else "" for j in range(width))
         # the labels get the room the numbers leave (a label is never cut where the screen has the room)
         screen = self.size.width or (self.app.size.width if self.is_attached else 80)
         room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
-        columns = (first.label_header if first else "", max(min(longest + 2, room), 12), names)
+        columns = (header, max(min(longest + 2, room), 12), names)
         rows: list[tuple] = []  # (hand, label, cells) in order
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
-                rows.append((None, plain_text(sec.title, style="bold underline"), ("",) * width))
+                rows.append((None, plain_text(say(sec.title, lang), style="bold underline"), ("",) * width))
                 if first and sec.columns != first.columns:
-                    rows.append((None, Text(""), tuple(plain_text(c, style="bold") for c in sec.columns)
+                    rows.append((None, Text(""), tuple(plain_text(say(c, lang), style="bold") for c in sec.columns)
                                  + ("",) * (width - len(sec.columns))))
             for r in sec.rows:
-                lbl = plain_text(r.label, style="bold" if "total" in r.marks else "")
+                lbl = plain_text(say(r.label, lang), style="bold" if "total" in r.marks else "")
                 if r.hand is not None and r.hand in edited:
                     lbl.append(" ✎", style="yellow")
                 if "line" in r.marks:
                     lbl.stylize("underline")
-                rows.append((r.hand, lbl, tuple(cell_text(c) for c in r.cells) + ("",) * (width - len(r.cells))))
+                rows.append((r.hand, lbl, tuple(cell_text(c, lang) for c in r.cells) + ("",) * (width - len(r.cells))))
         return columns, rows
 
     def show(self, sheet: Sheet, edited: set[int] | None = None) -> None:

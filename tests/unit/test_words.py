@@ -1,0 +1,64 @@
+"""A sheet's texts in both languages as data; each renderer says them in one (the screens' issue)."""
+
+import copy
+import json
+import pickle
+
+from rich.console import Console
+
+from zapis.core.errors import Problem, ZapisError
+from zapis.core.sheet import Cell, Check, Row, Section, Sheet
+from zapis.core.words import Bi, join, say
+from zapis.export import sheet_html
+from zapis.render import sheet_renderable
+
+
+def test_a_bi_is_its_polish_text_and_carries_the_english():
+    b = Bi("razem", "total")
+    assert b == "razem" and say(b, "pl") == "razem" and say(b, "en") == "total"
+    assert json.dumps(b) == '"razem"'  # the JSON (a contract) is unchanged by the second language
+    assert say(copy.deepcopy(b), "en") == "total" and say(pickle.loads(pickle.dumps(b)), "en") == "total"
+    assert say("1: " + b + " (x)", "en") == "1: total (x)"
+    assert say(join(", ", [b, "Ala", Bi("pas", "pass")]), "en") == "total, Ala, pass"
+    assert say("Ala", "en") == "Ala" and say(None, "pl") == ""
+
+
+def _sheet() -> Sheet:
+    sec = Section(Bi("1: nad kreską", "1: above"), ["Ala", "Ola"],
+                  [Row(Bi("premia za pokonanie", "defeat bonus"), [Cell.num(50), Cell(Bi("pas", "passed"))],
+                       note=Bi("z 2, gra 3", "with 2, game 3")),
+                   Row(Bi("razem", "total"), [Cell.num(50), Cell.num(-50)], marks=frozenset({"total"}))],
+                  label_header=Bi("rozdanie", "deal"))
+    sheet = Sheet("x", "x", Bi("Brydż", "Bridge"), ["Ala", "Ola"], sections=[sec], totals={"Ala": 50, "Ola": -50})
+    sheet.checks.append(Check(Bi("sumuje się do zera", "sums to zero"), True))
+    sheet.notes.append(Bi("Do rozegrania: Ala", "Owed: Ala"))
+    return sheet
+
+
+def _printed(lang: str) -> str:
+    con = Console(width=160, record=True, file=open("/dev/null", "w"))
+    con.print(sheet_renderable(_sheet(), lang=lang))
+    return con.export_text()
+
+
+def test_zapis_score_says_the_sheet_in_one_language():
+    pl, en = _printed("pl"), _printed("en")
+    for word in ("nad kreską", "premia za pokonanie", "razem", "rozdanie", "sumuje się do zera", "Do rozegrania",
+                 "z 2, gra 3", "jak", "Wynik", "Brydż"):
+        assert word in pl and word not in en, word
+    for word in ("above", "defeat bonus", "total", "deal", "sums to zero", "Owed", "with 2", "how", "Totals",
+                 "Bridge"):
+        assert word in en and word not in pl, word
+    assert " pas " in pl and "passed" in en
+
+
+def test_the_html_sheet_says_it_in_one_language():
+    pl, en = sheet_html(_sheet(), "pl"), sheet_html(_sheet(), "en")
+    assert "premia za pokonanie" in pl and "defeat bonus" not in pl and "/ " not in pl
+    assert "defeat bonus" in en and "premia" not in en and ">how<" in en and ">jak<" in pl
+
+
+def test_a_problem_is_said_in_the_language_asked():
+    p = Problem("hands[0].points", Bi("brak", "missing"))
+    assert p.say("pl") == "hands[0].points: brak" and str(p) == "hands[0].points: missing"
+    assert ZapisError([p]).lines("pl") == ["hands[0].points: brak"]

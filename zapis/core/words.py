@@ -1,0 +1,65 @@
+"""Texts a pure module writes in both languages, for the renderer to pick one.
+
+A sheet's labels, titles, notes and a module's messages are `Bi` values: a `str` holding the Polish text
+(so sorting, hashing, JSON and every plain-string use keep working) that also carries the English one.
+A renderer (the game screen, `zapis score`, an export, the CLI's problem lines) says it in its language
+with `say(text, lang)`; anything that is not a `Bi` (a player's name, a number) is shown as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("pl", "en")
+
+
+class Bi(str):
+    """A text in Polish (the str itself) and English (`.en`). Names are never put in one as markup: a
+    Bi is plain text like any other."""
+
+    en: str
+
+    def __new__(cls, pl: str, en: str | None = None) -> Bi:
+        self = super().__new__(cls, pl)
+        self.en = pl if en is None else en
+        return self
+
+    @property
+    def pl(self) -> str:
+        return str.__str__(self)
+
+    def say(self, lang: str) -> str:
+        return self.en if lang == "en" else str.__str__(self)
+
+    def __add__(self, other: Any) -> Any:  # "a" + "b" keeps both languages when both sides have them
+        if isinstance(other, Bi):
+            return Bi(self.pl + other.pl, self.en + other.en)
+        if isinstance(other, str):
+            return Bi(self.pl + other, self.en + other)
+        return NotImplemented
+
+    def __radd__(self, other: Any) -> Any:
+        if isinstance(other, str):
+            return Bi(other + self.pl, other + self.en)
+        return NotImplemented
+
+    def __reduce__(self):  # copies and pickles keep the English
+        return (Bi, (self.pl, self.en))
+
+    def __repr__(self) -> str:
+        return f"Bi({self.pl!r}, {self.en!r})"
+
+
+def say(text: Any, lang: str) -> str:
+    """`text` in `lang` ("pl" or "en"): a Bi's language, anything else as it is (None as "")."""
+    if isinstance(text, Bi):
+        return text.say(lang)
+    return "" if text is None else str(text)
+
+
+def join(sep: str, texts: list[Any]) -> Bi:
+    """Texts joined, each language with its own words."""
+    return Bi(sep.join(say(x, "pl") for x in texts), sep.join(say(x, "en") for x in texts))
+
+
+__all__ = ["Bi", "LANGS", "join", "say"]
