@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 from zapis.core.errors import Problem, fmt
+from zapis.core.words import Bi
 
 # kind          value                              extra attributes used
 # int           an integer                         min, max, step
@@ -82,24 +83,26 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+MISSING = Bi("brak", "missing")
+
 #: no score, count or number on any sheet comes near this; beyond it a value is a typo or an attack
 SANE = 10 ** 12
 
 
 def _range_problem(place: str, v: int | float, f: Field) -> list[Problem]:
     if v != v or v in (float("inf"), float("-inf")):
-        return [Problem(place, f"{fmt(v)} is not a finite number")]
+        return [Problem(place, Bi(f"{fmt(v)} nie jest liczbą skończoną", f"{fmt(v)} is not a finite number"))]
     if abs(v) > SANE:
-        return [Problem(place, f"{fmt(v)} is too large")]
+        return [Problem(place, Bi(f"{fmt(v)} to za dużo", f"{fmt(v)} is too large"))]
     lo, hi = f.min, f.max
     if lo is not None and hi is not None and not lo <= v <= hi:
-        return [Problem(place, f"{fmt(v)} is not between {lo} and {hi}")]
+        return [Problem(place, Bi(f"{fmt(v)} nie mieści się w {lo}–{hi}", f"{fmt(v)} is not between {lo} and {hi}"))]
     if lo is not None and v < lo:
-        return [Problem(place, f"{fmt(v)} is less than {lo}")]
+        return [Problem(place, Bi(f"{fmt(v)} to mniej niż {lo}", f"{fmt(v)} is less than {lo}"))]
     if hi is not None and v > hi:
-        return [Problem(place, f"{fmt(v)} is more than {hi}")]
+        return [Problem(place, Bi(f"{fmt(v)} to więcej niż {hi}", f"{fmt(v)} is more than {hi}"))]
     if f.step and _is_int(v) and (v - (lo or 0)) % f.step:
-        return [Problem(place, f"{fmt(v)} is not a multiple of {f.step}")]
+        return [Problem(place, Bi(f"{fmt(v)} nie jest wielokrotnością {f.step}", f"{fmt(v)} is not a multiple of {f.step}"))]
     return []
 
 
@@ -108,60 +111,60 @@ def check_value(f: Field, v: Any, place: str, players: Iterable[str] = ()) -> li
     k = f.kind
     if k == "int":
         if not _is_int(v):
-            return [Problem(place, f"{fmt(v)} is not a whole number")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest liczbą całkowitą", f"{fmt(v)} is not a whole number"))]
         if f.choices and v not in f.choices:
-            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}")]
+            return [Problem(place, Bi(f"{fmt(v)}: możliwe są {', '.join(map(fmt, f.choices))}", f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}"))]
         return _range_problem(place, v, f)
     if k == "number":
         if not (_is_int(v) or isinstance(v, float)):
-            return [Problem(place, f"{fmt(v)} is not a number")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest liczbą", f"{fmt(v)} is not a number"))]
         return _range_problem(place, v, f)
     if k == "bool":
-        return [] if isinstance(v, bool) else [Problem(place, f"{fmt(v)} is not true or false")]
+        return [] if isinstance(v, bool) else [Problem(place, Bi(f"{fmt(v)}: tylko tak lub nie", f"{fmt(v)} is not true or false"))]
     if k in ("str", "choice"):
         if not isinstance(v, str):
-            return [Problem(place, f"{fmt(v)} is not text")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest tekstem", f"{fmt(v)} is not text"))]
         if f.choices and v not in f.choices:
-            return [Problem(place, f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}")]
+            return [Problem(place, Bi(f"{fmt(v)}: możliwe są {', '.join(map(fmt, f.choices))}", f"{fmt(v)} is not one of {', '.join(map(fmt, f.choices))}"))]
         return []
     players = list(players)
     if k == "player":
         if not isinstance(v, str):
-            return [Problem(place, f"{fmt(v)} is not a player name")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest imieniem gracza", f"{fmt(v)} is not a player name"))]
         if v not in players:
-            return [Problem(place, f"{fmt(v)} is not a player of this game")]
+            return [Problem(place, Bi(f"{fmt(v)} nie gra w tej grze", f"{fmt(v)} is not a player of this game"))]
         return []
     if k == "players":
         if not isinstance(v, list):
-            return [Problem(place, f"{fmt(v)} is not a list of player names")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest listą graczy", f"{fmt(v)} is not a list of player names"))]
         out = [p for i, name in enumerate(v)
                for p in check_value(Field(f.name, "player"), name, f"{place}[{i}]", players)]
         if len(set(x for x in v if isinstance(x, str))) != len(v):
-            out.append(Problem(place, "a player is named twice"))
+            out.append(Problem(place, Bi("gracz wymieniony dwa razy", "a player is named twice")))
         if f.min is not None and f.max is not None and not f.min <= len(v) <= f.max:
             want = f.min if f.min == f.max else f"{f.min} to {f.max}"
-            out.append(Problem(place, f"names {len(v)} players, not {want}"))
+            out.append(Problem(place, Bi(f"{len(v)} graczy zamiast {want}", f"names {len(v)} players, not {want}")))
         return out
     if k == "player_map":
         if not isinstance(v, dict):
-            return [Problem(place, f"{fmt(v)} is not a table of players")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest tabelą graczy", f"{fmt(v)} is not a table of players"))]
         out = []
         for name, val in v.items():
             if name not in players:
-                out.append(Problem(place, f"{fmt(name)} is not a player of this game"))
+                out.append(Problem(place, Bi(f"{fmt(name)} nie gra w tej grze", f"{fmt(name)} is not a player of this game")))
             elif f.item is not None:
                 out += check_value(f.item, val, f"{place}.{name}", players)
         return out
     if k == "int_list":
         if not isinstance(v, list):
-            return [Problem(place, f"{fmt(v)} is not a list of whole numbers")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest listą liczb całkowitych", f"{fmt(v)} is not a list of whole numbers"))]
         return [p for i, x in enumerate(v)
                 for p in check_value(Field(f.name, "int", min=f.min, max=f.max), x, f"{place}[{i}]")]
     if k == "list":
-        return [] if isinstance(v, list) else [Problem(place, f"{fmt(v)} is not a list")]
+        return [] if isinstance(v, list) else [Problem(place, Bi(f"{fmt(v)} nie jest listą", f"{fmt(v)} is not a list"))]
     if k == "table":
         if not isinstance(v, dict):
-            return [Problem(place, f"{fmt(v)} is not a table")]
+            return [Problem(place, Bi(f"{fmt(v)} nie jest tabelą", f"{fmt(v)} is not a table"))]
         if f.sub:
             return check_table(f.sub, v, place, players)
         if f.item is None:
@@ -183,10 +186,10 @@ def check_table(fields: Iterable[Field], data: Mapping[str, Any], place: str = "
     out: list[Problem] = []
     for key in data:
         if key not in allowed:
-            out.append(Problem(at(key), "unknown field"))
+            out.append(Problem(at(key), Bi("nieznane pole", "unknown field")))
     for name, f in by_name.items():
         if name in data:
             out += check_value(f, data[name], at(name), players)
         elif f.required and f.applies(data):
-            out.append(Problem(at(name), "missing"))
+            out.append(Problem(at(name), MISSING))
     return out

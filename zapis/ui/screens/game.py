@@ -12,11 +12,12 @@ from textual.widgets import Button, Digits, Footer, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
+from zapis.core.words import say
 from zapis.store import ConflictError
 from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
 from zapis.text import plain, plain_text
-from zapis.ui.i18n import next_words, t
+from zapis.ui.i18n import get_lang, next_words, t
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
 
@@ -40,7 +41,7 @@ def _lines(problems, labels: dict[str, str] | None = None) -> str:
             parts = parts[1:]
         if parts and labels and parts[0] in labels:
             parts[0] = labels[parts[0]]
-        message = t("missing") if p.message == "missing" else p.message
+        message = say(p.message, get_lang())
         out.append(f"{'.'.join(parts)}: {message}" if parts else message)
     return "\n".join(out)
 

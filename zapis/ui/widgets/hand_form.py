@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from zapis.core.errors import Problem
+from zapis.core.words import Bi
 from zapis.core.fields import Field
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, item_name, label, pad_label, pad_words, t
@@ -34,7 +35,8 @@ def _parse_int(text: str, place: str, number: bool = False) -> int | float:
     try:
         return float(text.replace(",", ".")) if number and any(c in text for c in ".,") else int(text)
     except ValueError:
-        raise FormError([Problem(place, f'"{text}" is not a {"number" if number else "whole number"}')]) from None
+        raise FormError([Problem(place, Bi(f'"{text}" nie jest liczbą{"" if number else " całkowitą"}',
+                                           f'"{text}" is not a {"number" if number else "whole number"}'))]) from None
 
 
 def _parse_list(text: str, choices: tuple, place: str) -> list[str]:
@@ -47,7 +49,7 @@ def _parse_list(text: str, choices: tuple, place: str) -> list[str]:
             hits = exact
         if len(hits) != 1:
             opts = ", ".join(map(str, choices))
-            raise FormError([Problem(place, f'"{word}" is not one of {opts}')])
+            raise FormError([Problem(place, Bi(f'"{word}": możliwe są {opts}', f'"{word}" is not one of {opts}'))])
         out.append(hits[0])
     return out
 
