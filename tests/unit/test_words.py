@@ -67,7 +67,8 @@ def test_a_problem_is_said_in_the_language_asked():
 def test_a_value_out_of_its_range_is_refused_in_both_languages():
     from zapis.core.fields import Field, check_table
 
-    fields = [Field("card_points", "int", "", min=0, max=120), Field("game", "choice", "", choices=("grand", "null"))]
+    fields = [Field("card_points", "int", "", min=0, max=120), Field("game", "choice", "", choices=("grand", "null"),
+                                                                              required=True)]
     problems = check_table(fields, {"card_points": 130, "extra": 1}, "hands[0]")
     assert [p.say("pl") for p in problems] == ["hands[0].extra: nieznane pole", "hands[0].card_points: 130 nie "
                                                "mieści się w 0–120", "hands[0].game: brak"]
