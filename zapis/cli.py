@@ -162,7 +162,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from zapis import settings
     from zapis.evening import (game_heading, money_text, number_text, place_text, rank_spans, result_lines,
                                season, settle, standings)
     from zapis.ui import i18n
@@ -189,7 +188,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
                            "money": s.money, "results": s.results} for s in table], ensure_ascii=False, indent=2))
         return 0
-    lang = args.lang or settings.load().get("lang") or i18n.default_lang()
+    lang = cli_lang(args.lang)
     i18n.set_lang(lang)
     console = Console()
     out = lambda text="", style="": console.print(plain_text(text, style=style), highlight=False)  # noqa: E731

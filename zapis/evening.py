@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from zapis.core.module import Rules, ScoringModule
-from zapis.core.sheet import Sheet
+from zapis.core.sheet import Sheet, fmt_number
+from zapis.text import plain
 
 
 @dataclass
@@ -23,6 +24,8 @@ class GameResult:
     places: dict[str, float] = field(default_factory=dict)
     place_points: dict[str, float] = field(default_factory=dict)
     money: dict[str, int] = field(default_factory=dict)
+    #: each player's place as (first, last): (2, 3) when two share places 2 and 3 (set by standings())
+    place_span: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def entities(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet) -> list[list[str]]:
@@ -43,24 +46,33 @@ def game_places(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
                 scheme: Sequence[float] | None = None) -> tuple[dict[str, float], dict[str, float]]:
     """Each player's place in one game (ties share the average place) and place points (ties share
     the average of the places' points). Partners share their side's place."""
+    places: dict[str, float] = {}
+    points: dict[str, float] = {}
+    for group, first, last, pts in ranked_sides(module, rules, players, sheet, scheme):
+        for p in group:
+            places[p] = (first + last) / 2
+            points[p] = pts
+    return places, points
+
+
+def ranked_sides(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
+                 scheme: Sequence[float] | None = None) -> list[tuple[list[str], int, int, float]]:
+    """One game's sides (a player, or partners) best first, each with the places it holds, first and
+    last (a tie holds several: 2 and 3), and its place points (the average of those places' points)."""
     groups = entities(module, rules, players, sheet)
     value = {i: _group_value(sheet, g) for i, g in enumerate(groups)}
     scheme = list(scheme or place_scheme(rules, len(groups)))
     order = sorted(value, key=lambda i: -value[i])
-    places: dict[str, float] = {}
-    points: dict[str, float] = {}
+    out = []
     k = 0
     while k < len(order):
         tied = [i for i in order if value[i] == value[order[k]]]
         span = range(k, k + len(tied))
-        avg_place = sum(j + 1 for j in span) / len(tied)
         avg_pts = sum(scheme[j] if j < len(scheme) else 0 for j in span) / len(tied)
         for i in tied:
-            for p in groups[i]:
-                places[p] = avg_place
-                points[p] = avg_pts
+            out.append((groups[i], k + 1, k + len(tied), avg_pts))
         k += len(tied)
-    return places, points
+    return out
 
 
 def _group_value(sheet: Sheet, group: list[str]) -> float:
@@ -128,6 +140,8 @@ def standings(results: Iterable[GameResult]) -> list[Standing]:
     results = list(results)
     for r in results:
         r.places, r.place_points = game_places(r.module, r.rules, _players_of(r), r.sheet)
+        r.place_span = {p: (first, last) for group, first, last, _ in
+                        ranked_sides(r.module, r.rules, _players_of(r), r.sheet) for p in group}
         r.money = game_money(r.module, r.rules, _players_of(r), r.sheet, r.stake)
         for p in r.sheet.players:
             st = table.setdefault(p, Standing(p, 0, 0.0, {}, 0))
@@ -177,7 +191,104 @@ def settle(net: Mapping[str, int]) -> list[tuple[str, str, int]]:
     return pays
 
 
-def money_text(grosze: int) -> str:
+def money_text(grosze: int, lang: str = "pl") -> str:
+    """Groszy as złoty: 6,62 zł (Polish), 6.62 zł (English)."""
     sign = "-" if grosze < 0 else ""
     g = abs(grosze)
-    return f"{sign}{g // 100},{g % 100:02d} zł"
+    return f"{sign}{g // 100}{',' if lang == 'pl' else '.'}{g % 100:02d} zł"
+
+
+def number_text(value: float, lang: str = "pl") -> str:
+    """A number for a person to read: no needless decimals (at most two); a decimal comma in Polish (11,5),
+    a point in English (11.5)."""
+    text = fmt_number(value)
+    return text.replace(".", ",") if lang == "pl" else text
+
+
+def place_text(first: int, last: int | None = None) -> str:
+    """A place as a club writes it: 2., or 2.–3. for places 2 and 3 shared by a tie."""
+    return f"{first}." if last is None or last == first else f"{first}.–{last}."
+
+
+def rank_spans(table: Sequence[Standing]) -> list[tuple[int, int]]:
+    """Each standing's place as (first, last): players level on place points share their places."""
+    return [(s.rank, s.rank + sum(1 for o in table if o.rank == s.rank) - 1) for s in table]
+
+
+def game_ranking(r: GameResult) -> list[tuple[str, list[str], float]]:
+    """One game's result best first, for a person to read: (place, the side's players, its total); a side is
+    one player or partners. The game must have been through standings()."""
+    sides = entities(r.module, r.rules, _players_of(r), r.sheet)
+    out = []
+    for side in sides:
+        first, last = r.place_span.get(side[0], (0, 0))
+        out.append((first, last, side, _group_value(r.sheet, side)))
+    out.sort(key=lambda x: (x[0], r.sheet.players.index(x[2][0]) if x[2][0] in r.sheet.players else 0))
+    return [(place_text(first, last), side, total) for first, last, side, total in out]
+
+
+def game_parts(key: str) -> dict[str, str]:
+    """A game's label (GameResult.key: "[DATE ]stół N: TITLE (#ID)") in parts: date, table, title, id."""
+    import re
+
+    m = re.fullmatch(r"(?:(\d{4}-\d{2}-\d{2}) )?stół (\d+): (.*) \(#(\d+)\)", key, re.S)
+    if not m:
+        return {"date": "", "table": "", "title": key, "id": ""}
+    return {"date": m[1] or "", "table": m[2], "title": m[3], "id": m[4]}
+
+
+@dataclass
+class SeasonRow:
+    """One player's season: the evenings and games played, place points, how often 1st, 2nd, 3rd, money."""
+
+    rank: int
+    player: str
+    evenings: int
+    games: int
+    place_points: float
+    places: tuple[int, int, int]
+    money: int
+
+
+def season(results: Iterable[GameResult]) -> list[SeasonRow]:
+    """The season's standings, one row per player in the order of the ranking (place points). A place shared
+    counts as its first place (a tie for 1st is a 1st)."""
+    results = list(results)
+    table = standings(results)
+    out = []
+    for s in table:
+        played = [r for r in results if s.player in r.sheet.players]
+        firsts = [r.place_span[s.player][0] for r in played]
+        out.append(SeasonRow(s.rank, s.player, len({r.evening for r in played}), s.games, s.place_points,
+                             (firsts.count(1), firsts.count(2), firsts.count(3)), s.money))
+    return out
+
+
+def game_heading(r: GameResult, table_word: str = "stół") -> str:
+    """#3 · stół 2 · Tysiąc (a season's game carries its date first): which game a result is, for a person."""
+    parts = game_parts(r.key)
+    if not parts["id"]:
+        return plain(parts["title"])
+    date = f"{parts['date']} · " if parts["date"] else ""
+    return plain(f"#{parts['id']} · {date}{table_word} {parts['table']} · {parts['title']}")
+
+
+def result_lines(r: GameResult, width: int, lang: str = "pl") -> list[str]:
+    """A game's places and totals (1. Ala, Celina 300   2. Bartek, Darek 180), packed into lines of `width`."""
+    items = [f"{place} {', '.join(plain(p) for p in side)} {number_text(total, lang)}"
+             for place, side, total in game_ranking(r)]
+    return pack(items, width)
+
+
+def pack(items: list[str], width: int, gap: str = "   ") -> list[str]:
+    """Items on as few lines as fit `width` columns; an item is never split (one longer than a line stands
+    alone, for the screen to wrap)."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(lines[-1]) + len(gap) + cell_len(item) <= width:
+            lines[-1] += gap + item
+        else:
+            lines.append(item)
+    return lines

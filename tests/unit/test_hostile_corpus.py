@@ -122,7 +122,7 @@ def options_cases():
         out.append((f"standings-{v}", ["standings", "--evening", v], "evening"))
         out.append((f"import-evening-{v}", ["import", "{record}", "--evening", v], "evening"))
     for v in ("20261120", "2026-W47-5", "2026-13-01", "30.02.2026", "x" * 100):
-        out.append((f"evening-new-date-{v[:12]}", ["evening", "new", "--date", v], "date"))
+        out.append((f"evening-new-date-{v[:12]}", ["evening", "new", "--date", v], "--date"))
     return out
 
 

@@ -140,6 +140,20 @@ TEXT: dict[str, tuple[str, str]] = {
         "Keys: Tab/Shift+Tab — fields, Enter — save, Ctrl+Z — undo the last hand, "
         "e — edit the selected hand, h — history of changes, b — big digits, s — standings, "
         "x — export, l — language, Ctrl+P — commands, Esc — back."),
+    # standings/season/export/db
+    "st_player": ("Gracz", "Player"),
+    "st_no_games": ("Nie ma jeszcze gier.", "No games yet."),
+    "st_evenings": ("wieczory", "evenings"),
+    "st_pts": ("pkt", "pts"),
+    "season_head": ("Sezon {start} – {end} · wieczory: {evenings} · gry: {games}",
+                    "Season {start} – {end} · evenings: {evenings} · games: {games}"),
+    "season_none": ("Nie ma wieczorów od {start} do {end}.", "No evenings from {start} to {end}."),
+    "season_places": ("1. 2. 3.: ile razy na tym miejscu (miejsce dzielone liczy się jako wyższe)",
+                      "1. 2. 3.: times in that place (a shared place counts as the higher one)"),
+    "db_new_ask": ("Bazy danych {path} jeszcze nie ma. Utworzyć nową, pustą bazę?",
+                   "There is no database {path} yet. Create a new, empty one?"),
+    "db_create": ("Utwórz", "Create"),
+    "db_not_created": ("Nic nie utworzono: {path}", "Nothing created: {path}"),
 }
 
 # Words of a module's `next` description.
