@@ -287,6 +287,24 @@ def _translated(screen):
     return screen
 
 
+class NewDatabaseApp(App[bool]):
+    """Asked before the app makes a database file that is not there yet (a typo in --db makes none)."""
+
+    CSS_PATH = "zapis.tcss"
+
+    def __init__(self, path: Path, lang: str | None = None):
+        super().__init__()
+        self.path = path
+        i18n.set_lang(lang or settings.load().get("lang") or i18n.default_lang())
+
+    def on_mount(self) -> None:
+        from zapis.text import plain
+        from zapis.ui.dialogs.confirm import ConfirmDialog
+
+        self.push_screen(ConfirmDialog(t("db_new_ask", path=plain(self.path.absolute())), yes=t("db_create")),
+                         lambda yes: self.exit(bool(yes)))
+
+
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,
              table: int | None = None, touch: bool | None = None) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
