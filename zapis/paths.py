@@ -31,3 +31,17 @@ def data_dir() -> Path:
 def user_rulesets_dir() -> Path:
     """House variants saved by the user; found by id like the built-in ones."""
     return data_dir() / "rulesets"
+
+
+def documents_dir() -> Path:
+    """The user's documents folder (platformdirs knows it on each system), else the home folder: where an export
+    goes the first time."""
+    try:
+        from platformdirs import user_documents_dir
+
+        docs = Path(user_documents_dir())
+        if docs.is_dir():
+            return docs
+    except Exception:  # noqa: BLE001 - no documents folder to be found: the home folder will do
+        pass
+    return Path.home()

@@ -1,5 +1,6 @@
-"""The user's settings, kept between runs (the language chosen with `l`): a small TOML file in the user's
-config directory (platformdirs knows where that is on each system; ZAPIS_HOME moves it, as it moves the data).
+"""The user's settings, kept between runs (the language chosen with `l`, the folder of the last export): a small
+TOML file in the user's config directory (platformdirs knows where that is on each system; ZAPIS_HOME moves it, as
+it moves the data). A served tablet saves nothing here: the server's settings are the director's.
 
 Settings are a convenience: a missing, unreadable or damaged file is the same as no file."""
 
@@ -12,7 +13,17 @@ from typing import Any
 
 import tomli_w
 
-KNOWN = {"lang": ("pl", "en")}  # what may be saved, and its values: nothing else is read back
+#: what may be saved, and its values (a tuple of choices, or a type): nothing else is read back
+KNOWN: dict[str, tuple | type] = {"lang": ("pl", "en"), "export_dir": str}
+
+
+def _valid(key: str, value: Any) -> bool:
+    allowed = KNOWN.get(key)
+    if isinstance(allowed, tuple):
+        return value in allowed
+    if allowed is str:  # a folder: one line of text, not absurdly long
+        return isinstance(value, str) and 0 < len(value) <= 4096 and not any(c in value for c in "\0\n\r")
+    return False
 
 
 def config_file() -> Path:
@@ -30,12 +41,12 @@ def load() -> dict[str, Any]:
             data = tomllib.load(f)
     except (OSError, ValueError):
         return {}
-    return {k: v for k, v in data.items() if k in KNOWN and v in KNOWN[k]}
+    return {k: v for k, v in data.items() if _valid(k, v)}
 
 
 def save(**values: Any) -> bool:
     """Remember these values (written whole to a temporary file, then renamed); False when it cannot be."""
-    data = {**load(), **{k: v for k, v in values.items() if k in KNOWN and v in KNOWN[k]}}
+    data = {**load(), **{k: v for k, v in values.items() if _valid(k, v)}}
     path = config_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,8 +9,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
+from zapis import settings
 from zapis.export import FORMATS
+from zapis.paths import documents_dir
 from zapis.ui.i18n import t
+
+
+def export_folder() -> Path:
+    """Where an export is offered: the folder used last (the settings remember it), else the user's documents
+    folder, else the home folder."""
+    last = settings.load().get("export_dir")
+    if last and Path(last).is_dir():
+        return Path(last)
+    return documents_dir()
 
 
 class ExportDialog(ModalScreen[tuple[str, str] | None]):
@@ -28,7 +39,7 @@ class ExportDialog(ModalScreen[tuple[str, str] | None]):
             yield Select([(f, f) for f in FORMATS], value="html", id="format", allow_blank=False, compact=True)
             yield Label(t("file"))
             name = f"wieczor-{self.evening_id}.html"
-            yield Input(name if self.web else str(Path.cwd() / name), id="path", compact=True)
+            yield Input(name if self.web else str(export_folder() / name), id="path", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(t("save"), id="ok", variant="primary")
                 yield Button(t("cancel"), id="cancel")
@@ -42,7 +53,12 @@ class ExportDialog(ModalScreen[tuple[str, str] | None]):
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted)
     def ok(self) -> None:
-        self.dismiss((str(self.query_one("#format", Select).value), self.query_one("#path", Input).value.strip()))
+        path = self.query_one("#path", Input).value.strip()
+        if not self.web and path:  # the folder is offered next time; a served tablet changes nothing on the server
+            folder = Path(path).expanduser().absolute().parent
+            if folder.is_dir():
+                settings.save(export_dir=str(folder))
+        self.dismiss((str(self.query_one("#format", Select).value), path))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
