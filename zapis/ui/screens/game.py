@@ -58,8 +58,11 @@ class GameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
-        Binding("e", "edit", "edit"),
-        Binding("h", "history", "history"),
+        # a letter is typed into the focused box: each action also has a key that works wherever the cursor is
+        Binding("ctrl+e", "edit", "edit", priority=True),
+        Binding("e", "edit", "edit", show=False),
+        Binding("ctrl+r", "history", "history", priority=True),
+        Binding("h", "history", "history", show=False),
         Binding("b", "big", "big"),
         Binding("escape", "back", "back"),
     ]
@@ -92,6 +95,7 @@ class GameScreen(Screen):
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet")
                 yield Static(id="totals")
+                yield Static("", id="how")  # how the selected row's value was computed
                 yield Digits("", id="digits")
             with Vertical(id="form-pane"):
                 yield Label("", id="next")
@@ -155,16 +159,18 @@ class GameScreen(Screen):
         else:
             nxt = ""
         bad = [c for c in sheet.checks if not c.ok]
+        lang = get_lang()
         if bad:
-            nxt += "  ✗ " + "; ".join(c.name for c in bad)
+            nxt += "  ✗ " + "; ".join(say(c.name, lang) for c in bad)
         if sheet.notes:
-            nxt += "\n" + "\n".join(sheet.notes[-2:])
+            nxt += "\n" + "\n".join(say(n, lang) for n in sheet.notes[-2:])
         self.query_one("#next", Label).update(plain_text(nxt))
         form = self.query_one(HandForm)
         if self.editing is None and not form.holds_typing():
             self.form_version, self.form_hand = self.version, len(sheet.hands) + 1
             form.prefill(sheet.next)
         self._form_title()
+        self._show_how()
 
     def _form_title(self) -> None:
         text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=self.form_hand)
@@ -270,6 +276,16 @@ class GameScreen(Screen):
     @on(SheetView.RowSelected)
     def _row_selected(self, event) -> None:
         self.action_edit()
+
+    @on(SheetView.RowHighlighted)
+    def _row_highlighted(self, event) -> None:
+        self._show_how()
+
+    def _show_how(self) -> None:
+        how = self.query_one(SheetView).selected_note()
+        line = self.query_one("#how", Static)
+        line.update(plain_text(how, style="italic"))
+        line.display = bool(how)
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryDialog(self.game_id))

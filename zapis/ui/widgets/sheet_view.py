@@ -22,6 +22,8 @@ class SheetView(DataTable):
     def __init__(self, **kw):
         super().__init__(cursor_type="row", zebra_stripes=False, **kw)
         self.row_hand: dict[str, int] = {}
+        self.row_note: dict[str, str] = {}  # how a row's value was computed, in the UI's language
+        self._notes: list[str] = []
         self._columns_shown: tuple = ()
         self._rows_shown: list[tuple] = []
 
@@ -39,10 +41,13 @@ class SheetView(DataTable):
         room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
         columns = (header, max(min(longest + 2, room), 12), names)
         rows: list[tuple] = []  # (hand, label, cells) in order
+        notes: list[str] = []  # each row's "how", in the same order
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
                 rows.append((None, plain_text(say(sec.title, lang), style="bold underline"), ("",) * width))
+                notes.append("")
                 if first and sec.columns != first.columns:
+                    notes.append("")
                     rows.append((None, Text(""), tuple(plain_text(say(c, lang), style="bold") for c in sec.columns)
                                  + ("",) * (width - len(sec.columns))))
             for r in sec.rows:
@@ -52,6 +57,8 @@ class SheetView(DataTable):
                 if "line" in r.marks:
                     lbl.stylize("underline")
                 rows.append((r.hand, lbl, tuple(cell_text(c, lang) for c in r.cells) + ("",) * (width - len(r.cells))))
+                notes.append(say(r.note, lang))
+        self._notes = notes
         return columns, rows
 
     def show(self, sheet: Sheet, edited: set[int] | None = None) -> None:
@@ -83,12 +90,20 @@ class SheetView(DataTable):
                 self.row_hand[key] = row[0]
             else:
                 self.row_hand.pop(key, None)
+        self.row_note = {f"k{i}": note for i, note in enumerate(self._notes) if note}
         for i in range(len(rows), len(old)):
             self.remove_row(f"k{i}")
             self.row_hand.pop(f"k{i}", None)
         self._rows_shown = rows
         if self.row_count and at_end:
             self.move_cursor(row=self.row_count - 1)
+
+    def selected_note(self) -> str:
+        """How the value of the row under the cursor was computed ("" when the sheet does not say)."""
+        if not self.row_count:
+            return ""
+        key = self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
+        return self.row_note.get(key, "")
 
     def selected_hand(self) -> int | None:
         if not self.row_count:

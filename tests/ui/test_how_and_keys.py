@@ -1,0 +1,50 @@
+"""The game screen: how a value was computed is shown for the selected row, and editing and the history are
+reached from the form with keys that are never typed into it (the screens' issue)."""
+
+from tests.ui.conftest import new_game
+from zapis.store import Store
+from zapis.ui.dialogs.history import HistoryDialog
+from zapis.ui.screens.game import GameScreen
+from zapis.ui.widgets.hand_form import HandForm
+from zapis.ui.widgets.sheet_view import SheetView
+
+P3 = ["Leon", "Marta", "Nina"]
+# Tysiąc: Leon bids 110 and makes 70 card points + a 40 meld (spades): 110 ≥ 110, the contract is made
+HAND = {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}, "melds": {"Leon": ["spades"]}}
+
+
+async def test_the_selected_row_says_how_its_value_was_computed(db, app_factory):
+    gid = new_game(db, "tysiac", P3, hands=[HAND])
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        sheet = app.screen.query_one(SheetView)
+        sheet.focus()
+        sheet.move_cursor(row=0)
+        await pilot.pause()
+        how = str(app.screen.query_one("#how").render())
+        assert "Leon: 70 + meldunki 40 = 110" in how
+        assert app.screen.query_one("#how").display
+
+
+async def test_edit_and_history_keys_work_from_the_form(db, app_factory):
+    gid = new_game(db, "tysiac", P3, hands=[HAND])
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        app.screen.query_one(SheetView).move_cursor(row=0)
+        form.focus_first()
+        await pilot.pause()
+        assert app.focused is not None and app.focused is not app.screen.query_one(SheetView)
+        footer = " ".join(a.binding.description for a in app.screen.active_bindings.values() if a.binding.show)
+        assert "Popraw" in footer and "Historia" in footer  # shown while the form has the cursor
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert app.screen.editing == 0  # the selected hand is in the form, to be corrected
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryDialog)
+        assert Store(db).hands(gid) == [HAND]  # nothing typed anywhere
