@@ -350,7 +350,7 @@ def cmd_app(args: argparse.Namespace) -> int:
             from zapis.ui.i18n import t
 
             print(plain(t("db_not_created", path=str(db))), file=sys.stderr)
-            return 1
+            return 2  # a file name the scorekeeper did not mean: as any other bad input (never exit 1)
     readable(args.db)
 
     table = getattr(args, "table", None)

@@ -73,7 +73,7 @@ def test_the_app_asks_before_it_makes_a_new_database_and_no_makes_nothing(tmp_pa
     asked = []
     answer(monkeypatch, False, asked)
     db = tmp_path / "nowy.db"
-    assert cli.main(["--db", str(db), "--lang", "pl", "app"]) == 1
+    assert cli.main(["--db", str(db), "--lang", "pl", "app"]) == 2
     assert asked == [(db, "pl")] and started.dbs == [] and not db.exists()
     assert capsys.readouterr().err.strip() == f"Nic nie utworzono: {db}"
 
