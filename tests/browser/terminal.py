@@ -39,7 +39,7 @@ def find(rows: list[str], word: str, after: str | None = None) -> tuple[int, int
         start = next((i for i, r in enumerate(rows) if after in r), None)
         if start is None:
             return None
-    pattern = re.compile(r"(?<!\S)" + re.escape(word) + r"(?!\S)")
+    pattern = re.compile(r"(?<![^\s✓])" + re.escape(word) + r"(?!\S)")  # a chosen cell's word has a tick
     for i in range(start, len(rows)):
         m = pattern.search(rows[i])
         if m:

@@ -200,6 +200,8 @@ class Pad(Widget, can_focus=True):
             else:
                 text = plain(self.cells[i].label)
                 text = text if len(text) <= w - 2 else text[:max(w - 3, 0)] + "…"
+                if i in self.chosen and not self.momentary:  # chosen is seen without colour too
+                    text = "✓" + text
                 segments.append(Segment(text.center(w), style))
             x = x0 + w
         if x < width:
