@@ -114,6 +114,14 @@ class ScoringModule:
         """Problems with the order of hands (a deal that is not owed, a game already over)."""
         return []
 
+    def doubts(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """Hands that are allowed but unusual enough to be asked about when entered (tysiąc: a contract above what
+        the declared melds allow). Each is placed at `hands[i].FIELD`, FIELD a bool hand field (not in the form)
+        that records the scorekeeper's yes with the hand: a hand answered so is not doubted again, and its sheet
+        says nothing more. The hands are valid (checked before)."""
+        return []
+
     def partnerships(self, rules: Rules, players: Any) -> list[list[str]] | None:
         """Fixed sides whose members share a result (bridge), or None when everyone plays alone."""
         return None

@@ -13,12 +13,21 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import Cell, HandResult, Row, Section, Sheet
+from zapis.core.words import Bi, join
+from zapis.modules.common import plural_pl, sum_message
 
 SUITS = ("spades", "clubs", "diamonds", "hearts")
 SUIT_PL = {"spades": "♠ wino", "clubs": "♣ żołądź", "diamonds": "♦ dzwonek", "hearts": "♥ czerwień", "aces": "asy"}
+SUIT_EN = {"spades": "♠ spades", "clubs": "♣ clubs", "diamonds": "♦ diamonds", "hearts": "♥ hearts", "aces": "aces"}
+# a meld on the sheet's cell: its suit's sign (the ace meld: A)
+SUIT_SIGN = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥", "aces": "A"}
+
+
+def _sits_out(name: str) -> Bi:
+    return Bi(f"{fmt(name)} pauzuje w tym rozdaniu", f"{fmt(name)} sits this hand out")
 
 PARAMS = (
     Field("melds", "table", "meld values by suit (spades, clubs, diamonds, hearts)",
@@ -82,7 +91,8 @@ class TysiacModule(ScoringModule):
     player_counts = (3, 4)
 
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
-        return [Problem("melds", f"must give {', '.join(SUITS)}")] if set(r["melds"]) != set(SUITS) else []
+        suits = ", ".join(SUITS)
+        return [Problem("melds", Bi(f"potrzebne są: {suits}", f"must give {suits}"))] if set(r["melds"]) != set(SUITS) else []
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
         fields = [
@@ -98,6 +108,9 @@ class TysiacModule(ScoringModule):
             Field("melds", "player_map", "meld suits each player declared",
                   item=Field("m", "list", choices=SUITS + (("aces",) if rules["ace_meld"] else ())),
                   label={"pl": "meldunki", "en": "melds"}),
+            Field("confirmed", "bool", "the scorekeeper confirmed at entry a contract above what the declared melds "
+                  "allow (a meld held but never declared)", label={"pl": "potwierdzone", "en": "confirmed"},
+                  form=False),
             Field("bomb", "bool", "the declarer threw the hand in (bomba)", label={"pl": "bomba", "en": "bomb"},
                   rare=True),
             Field("musik", "table", "four players: what the sitter saw in the musik: { aces = 1, melds = "
@@ -116,26 +129,32 @@ class TysiacModule(ScoringModule):
         out = []
         bid = hand["bid"]
         if bid < rules["min_bid"] or bid % rules["bid_step"]:
-            out.append(Problem("bid", f"{bid} is not a contract: a multiple of {rules['bid_step']}, at least "
-                               f"{rules['min_bid']}"))
+            out.append(Problem("bid", Bi(f"{bid}: gra musi być wielokrotnością {rules['bid_step']}, co najmniej "
+                                         f"{rules['min_bid']}", f"{bid} is not a contract: a multiple of "
+                                         f"{rules['bid_step']}, at least {rules['min_bid']}")))
         most = rules["max_bid_without_meld"] + sum(rules["melds"].values()) + rules["ace_meld"]
         if bid > most:
-            out.append(Problem("bid", f"{bid} cannot be made: at most {most} with every meld"))
+            out.append(Problem("bid", Bi(f"{bid} jest nie do ugrania: najwyżej {most} ze wszystkimi meldunkami",
+                                         f"{bid} cannot be made: at most {most} with every meld")))
         if "auction" in hand and hand["auction"] > bid:
-            out.append(Problem("bid", f"{bid} is lower than the bid won in the auction ({hand['auction']})"))
+            out.append(Problem("bid", Bi(f"{bid} to mniej, niż wylicytowano ({hand['auction']})",
+                                         f"{bid} is lower than the bid won in the auction ({hand['auction']})")))
         if hand.get("bomb"):
-            out += [Problem(k, "a bomb has no play: leave it out") for k in ("points", "melds") if k in hand]
+            out += [Problem(k, Bi("przy bombie nie ma rozgrywki: pomiń to pole", "a bomb has no play: leave it out"))
+                    for k in ("points", "melds") if k in hand]
             return out
         if "points" not in hand:
-            return out + [Problem("points", "missing")]
+            return out + [Problem("points", MISSING)]
         suits = SUITS + (("aces",) if rules["ace_meld"] else ())
         seen: dict[str, str] = {}
         for p, ms in hand.get("melds", {}).items():
             for j, m in enumerate(ms):
                 if m not in suits:
-                    out.append(Problem(f"melds.{p}[{j}]", f"{fmt(m)} is not one of {', '.join(suits)}"))
+                    out.append(Problem(f"melds.{p}[{j}]", Bi(f"{fmt(m)}: możliwe są {', '.join(suits)}",
+                                                             f"{fmt(m)} is not one of {', '.join(suits)}")))
                 elif m in seen:
-                    out.append(Problem(f"melds.{p}", f"{fmt(m)}: the {m} meld exists once; {seen[m]} declared it"))
+                    out.append(Problem(f"melds.{p}", Bi(f"meldunek {SUIT_PL[m]} jest tylko jeden, a ma go już {seen[m]}",
+                                                        f"there is only one {SUIT_EN[m]} meld; {seen[m]} declared it")))
                 else:
                     seen[m] = p
         return out
@@ -147,25 +166,26 @@ class TysiacModule(ScoringModule):
             playing = self._playing(players, d)
             at = f"hands[{i}]"
             if h["declarer"] not in playing:
-                out.append(Problem(f"{at}.declarer", f"{fmt(h['declarer'])} deals and sits this hand out"))
+                out.append(Problem(f"{at}.declarer", Bi(f"{fmt(h['declarer'])} rozdaje i pauzuje w tym rozdaniu",
+                                                        f"{fmt(h['declarer'])} deals and sits this hand out")))
             if "musik" in h and len(players) != 4:
-                out.append(Problem(f"{at}.musik", "only with four players (the dealer sits out)"))
+                out.append(Problem(f"{at}.musik", Bi("tylko przy czterech graczach (rozdający pauzuje)",
+                                                     "only with four players (the dealer sits out)")))
             if h.get("bomb"):
                 continue
             pts = h.get("points", {})
             for p in pts:
                 if p not in playing and pts[p]:  # the sitter may be written with 0
-                    out.append(Problem(f"{at}.points.{p}", f"{fmt(p)} sits this hand out"))
+                    out.append(Problem(f"{at}.points.{p}", _sits_out(p)))
             for p in h.get("melds", {}):
                 if p not in playing:
-                    out.append(Problem(f"{at}.melds.{p}", f"{fmt(p)} sits this hand out"))
+                    out.append(Problem(f"{at}.melds.{p}", _sits_out(p)))
             missing = [p for p in playing if p not in pts]
-            out += [Problem(f"{at}.points.{p}", "missing") for p in missing]
+            out += [Problem(f"{at}.points.{p}", MISSING) for p in missing]
             if not missing:
                 s = sum(pts[p] for p in playing)
                 if s != 120:
-                    out.append(Problem(f"{at}.points", f"card points add up to {s}, not 120 "
-                                       f"({abs(s - 120)} {'too many' if s > 120 else 'short'})"))
+                    out.append(Problem(f"{at}.points", sum_message(s, 120)))
         if out:
             return out
         try:
@@ -187,7 +207,9 @@ class TysiacModule(ScoringModule):
         finished_at, winner = None, None
         for i, (hand, dealer) in enumerate(zip(hands, deal_by)):
             if finished_at is not None:
-                raise _Refused(Problem(f"hands[{i}]", "the game is over: a player reached the target"))
+                target = rules["target"]
+                raise _Refused(Problem(f"hands[{i}]", Bi(f"gra już się skończyła: ktoś doszedł do {target}",
+                                                         f"the game is over: a player has reached {target}")))
             playing = self._playing(players, dealer)
             decl, bid = hand["declarer"], hand["bid"]
             before = dict(st.total)
@@ -202,31 +224,37 @@ class TysiacModule(ScoringModule):
                 allowed = rules["bombs_allowed"]
                 over = allowed >= 0 and st.bombs[decl] > allowed
                 if over and rules["bomb_over_limit"] == "refused":
-                    raise _Refused(Problem(f"hands[{i}].bomb", f"{decl} has thrown {allowed} bomb(s) already, "
-                                           "the limit of this game"))
+                    raise _Refused(Problem(f"hands[{i}].bomb", Bi(
+                        f"{decl} ma już {allowed} {plural_pl(allowed, 'bombę', 'bomby', 'bomb')}, tyle, ile pozwala "
+                        "ta gra", f"{decl} has thrown {allowed} bomb{'s' * (allowed != 1)} already, the limit of "
+                        "this game")))
                 s[decl] = -bid if over else 0
                 for p in playing:
                     if p != decl and not (barrier_before[p] and rules["barrier_blocks_bomb"]):
                         s[p] = rules["bomb_points"]
-                notes.append(f"bomba/bomb {st.bombs[decl]}" + (" ponad limit/over the limit: -" + str(bid) if over else ""))
+                notes.append(Bi(f"{decl}: {st.bombs[decl]}. bomba" + (f", ponad limit: -{bid}" if over else ""),
+                                f"{decl}: bomb no. {st.bombs[decl]}" + (f", over the limit: -{bid}" if over else "")))
                 made = None
             else:
                 got = hand["points"][decl] + mval[decl]
                 made = got >= bid
                 s[decl] = bid if made else -bid
-                notes.append(f"{decl}: {hand['points'][decl]} + meldunki {mval[decl]} = {got} "
-                             f"{'≥' if made else '<'} {bid}")
+                sums = f"{mval[decl]} = {got} {'≥' if made else '<'} {bid}"
+                notes.append(Bi(f"{decl}: {hand['points'][decl]} + meldunki {sums}",
+                                f"{decl}: {hand['points'][decl]} + melds {sums}"))
                 allowed_bid = rules["max_bid_without_meld"] + mval[decl]
-                if bid > allowed_bid:
-                    flags.append(f"hands[{i}]: {decl} played {bid}, more than {allowed_bid} his declared melds allow "
-                                 "(a meld held but never declared?): confirm")
+                if bid > allowed_bid and not hand.get("confirmed"):  # asked at entry: the answer is kept
+                    flags.append((i, Bi(f"rozdanie {i + 1}: {decl} grał {bid}, a zgłoszone meldunki pozwalają na "
+                                        f"{allowed_bid} (meldunek był, ale niezgłoszony?)",
+                                        f"hand {i + 1}: {decl} played {bid}, more than the {allowed_bid} his declared "
+                                        "melds allow (a meld held but never declared?)")))
                 for p in playing:
                     if p == decl:
                         continue
                     raw = hand["points"][p] + mval[p]
                     pts = round_to(raw, rules["round_unit"], rules["round_half"])
                     if barrier_before[p]:
-                        notes.append(f"{p} na beczce/on the barrier: {pts} nie liczone/not added")
+                        notes.append(Bi(f"{p} na beczce: {pts} się nie liczy", f"{p} on the barrier: {pts} not added"))
                         pts = 0
                     s[p] = pts
             if len(players) == 4 and "musik" in hand:
@@ -261,7 +289,8 @@ class TysiacModule(ScoringModule):
                 if st.on_barrier[p] >= rules["barrier_max_deals"] and rules["barrier_penalty"] != "none":
                     pen = rules["barrier_penalty"]
                     new = {"minus-120": st.total[p] - 120, "to-barrier": rules["barrier"], "zero": 0}[pen]
-                    notes.append(f"{p}: za długo na beczce/too long on the barrier: {st.total[p]} → {new}")
+                    notes.append(Bi(f"{p}: za długo na beczce: {st.total[p]} → {new}",
+                                    f"{p}: too long on the barrier: {st.total[p]} → {new}"))
                     s[p] += new - st.total[p]
                     st.total[p] = new
                     st.on_barrier[p] = 0
@@ -276,7 +305,9 @@ class TysiacModule(ScoringModule):
                     if st.zeros[p] >= rules["zero_count"]:
                         s[p] -= rules["zero_penalty"]
                         st.total[p] -= rules["zero_penalty"]
-                        notes.append(f"{p}: {rules['zero_count']} zera/zero deals: -{rules['zero_penalty']}")
+                        zc, zp = rules["zero_count"], rules["zero_penalty"]
+                        notes.append(Bi(f"{p}: {zc} {plural_pl(zc, 'zero', 'zera', 'zer')}: -{zp}",
+                                        f"{p}: {zc} zero deal{'s' * (zc != 1)}: -{zp}"))
                         st.zeros[p] = 0
                 elif rules["zero_consecutive"]:
                     st.zeros[p] = 0
@@ -292,6 +323,17 @@ class TysiacModule(ScoringModule):
             tops = [p for p in reached if total[p] == best]
             return tops[0] if len(tops) == 1 else tops
         return reached
+
+    def doubts(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """A contract above what the declared melds allow is allowed (a meld may have been held and not declared),
+        but asked about at entry; the yes is kept with the hand as `confirmed`."""
+        try:
+            flags = self._fold(rules, players, hands, start or {})[3]
+        except _Refused:
+            return []
+        return [Problem(f"hands[{i}].confirmed", Bi(f"{said}. Zapisać tak?", f"{said.en}. Save it so?"))
+                for i, said in flags]
 
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
@@ -320,23 +362,23 @@ class TysiacModule(ScoringModule):
                 elif p not in playing:
                     text = f"({tot[p]})"
                 if melds[p]:
-                    text += " m" + "".join(m[0].upper() for m in melds[p])
+                    text += " m" + "".join(SUIT_SIGN.get(m, m[:1].upper()) for m in melds[p])
                 if barrier[p]:
                     text += " ▮"
                     marks.add("barrier")
                 if tot[p] < 0:
                     marks.add("neg")
                 cells.append(Cell(text, tot[p], frozenset(marks)))
-            table.append(Row(f"{i + 1}. {dealer}", cells, hand=i, note="; ".join(notes)))
+            table.append(Row(f"{i + 1}. {dealer}", cells, hand=i, note=join("; ", notes)))
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished_at is not None, winner=winner, next=nxt,
-                      sections=[Section(rules.title, list(players), table, label_header="rozdaje / deals")],
+                      sections=[Section(rules.title, list(players), table, label_header=Bi("rozdaje", "dealer"))],
                       extra={"bombs": dict(st.bombs),
                              "barrier": [p for p in players if self._on_barrier(rules, totals[p])]})
-        sheet.notes += flags
+        sheet.notes += [said for _, said in flags]
         for p in sheet.extra["barrier"]:
             if finished_at is None:
-                sheet.notes.append(f"{p} jest na beczce / is on the barrier ({totals[p]})")
+                sheet.notes.append(Bi(f"{p} jest na beczce ({totals[p]})", f"{p} is on the barrier ({totals[p]})"))
         return sheet
 
 

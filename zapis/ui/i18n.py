@@ -59,6 +59,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "edited": ("Poprawiono rozdanie {n}.", "Hand {n} corrected."),
     "undone": ("Cofnięto ostatnie rozdanie.", "The last hand was undone."),
     "nothing": ("Nie ma czego cofnąć.", "Nothing to undo."),
+    "doubt_yes": ("Tak, zapisz", "Yes, save"),
+    "doubt_no": ("Nie, popraw", "No, correct it"),
     "next": ("Dalej", "Next"),
     "over": ("Koniec gry — wygrywa", "Game over — winner"),
     "enter_hand": ("Rozdanie {n}", "Hand {n}"),

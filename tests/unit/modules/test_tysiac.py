@@ -68,24 +68,34 @@ def test_meld_check_flags_contracts_over_120_without_a_declared_meld():
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [deal("B", 140, 20, 100, 0)]})
     sheet = records.score(rec, rules, module)
-    assert any("more than 120" in n and "confirm" in n for n in sheet.notes)
+    assert any("more than the 120" in n.en and "grał 140" in n for n in sheet.notes)
+    # asked at entry: the question is placed at the field that keeps the answer
+    asked = module.doubts(rules, rec.players, rec.hands)
+    assert [p.place for p in asked] == ["hands[0].confirmed"] and "Zapisać tak?" in asked[0].message
+    # answered yes: kept with the hand, nothing more said, the score unchanged
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
+                                        "hands": [{**deal("B", 140, 20, 100, 0), "confirmed": True}]})
+    sheet = records.score(rec, rules, module)
+    assert not any("grał" in n for n in sheet.notes) and not module.doubts(rules, rec.players, rec.hands)
+    assert sc(play([{**deal("B", 140, 20, 100, 0), "confirmed": True}]), 0)[1] == -140
     # with the spades meld declared, 160 is allowed: no flag
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [deal("B", 160, 20, 100, 0, {"B": ["spades"]})]})
-    assert not any("confirm" in n for n in records.score(rec, rules, module).notes)
+    assert not any("grał" in n for n in records.score(rec, rules, module).notes)
+    assert not module.doubts(rules, rec.players, rec.hands)
 
 
 def test_a_meld_that_exists_once_cannot_be_declared_twice():
     bad = problems({"ruleset": "tysiac", "players": P,
                     "hands": [deal("B", 100, 20, 100, 0, {"A": ["hearts"], "B": ["hearts"]})]})
-    assert bad == ['hands[0].melds.B: "hearts": the hearts meld exists once; A declared it']
+    assert bad == ['hands[0].melds.B: there is only one ♥ hearts meld; A declared it']
     bad = problems({"ruleset": "tysiac", "players": P, "hands": [deal("B", 100, 20, 100, 0, {"A": ["aces"]})]})
     assert bad == ['hands[0].melds.A[0]: "aces" is not one of spades, clubs, diamonds, hearts']
 
 
 def test_card_points_must_sum_to_120():
     bad = problems({"ruleset": "tysiac", "players": P, "hands": [deal("B", 100, 20, 80, 15)]})
-    assert bad == ["hands[0].points: card points add up to 115, not 120 (5 short)"]
+    assert bad == ["hands[0].points: 115 in all, not 120 (5 short)"]
 
 
 def test_contract_checks():
@@ -130,7 +140,7 @@ def test_bomb_within_and_over_the_limit():
     out = play([bomb])
     assert sc(out, 0) == [60, 0, 60] and out["bombs"]["B"] == 1
     assert problems({"ruleset": "tysiac", "players": P, "hands": [bomb, bomb]}) == [
-        "hands[1].bomb: B has thrown 1 bomb(s) already, the limit of this game"]
+        "hands[1].bomb: B has thrown 1 bomb already, the limit of this game"]
     out = play([bomb, bomb], rules={"bomb_over_limit": "lost"})
     assert sc(out, 1) == [60, -100, 60]
     out = play([bomb, bomb, bomb], rules={"bombs_allowed": -1})
@@ -175,7 +185,7 @@ def test_the_1000_finish_and_two_reaching_it_in_one_deal():
         assert out["winner"] == want
     assert problems({"ruleset": "tysiac", "players": P, "start": {"B": 950},
                      "hands": [deal("B", 100, 10, 100, 10)] * 2}) == [
-        "hands[1]: the game is over: a player reached the target"]
+        "hands[1]: the game is over: a player has reached 1000"]
 
 
 def test_ace_meld_variant():

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Digits, Footer, Label, Static
 
 from zapis.core.errors import ZapisError
+from zapis.core.module import ScoringModule
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.store import ConflictError
@@ -64,6 +65,8 @@ class GameScreen(Screen):
         Binding("ctrl+r", "history", "history", priority=True),
         Binding("h", "history", "history", show=False),
         Binding("b", "big", "big"),
+        Binding("ctrl+g", "chart", "chart", priority=True),  # the score over time (a graph); Ctrl+W closes a
+        Binding("w", "chart", "chart", show=False),  # browser's tab, so w (wykres) only where a letter is free
         Binding("escape", "back", "back"),
     ]
 
@@ -189,6 +192,37 @@ class GameScreen(Screen):
             form.mark_errors([_problem_field(p.place) for p in e.problems])
             self.say(_lines(e.problems, form.labels()), error=True)
             return
+        doubt = self._doubt(hand)
+        if doubt:  # allowed, but unusual: asked now, the answer kept with the hand, nothing said afterwards
+            from zapis.ui.dialogs.confirm import ConfirmDialog
+
+            field, question = doubt
+            self.app.push_screen(ConfirmDialog(question, yes=t("doubt_yes"), no=t("doubt_no")),
+                                 lambda yes: self._store_hand({**hand, field: True}) if yes else form.focus_first())
+            return
+        self._store_hand(hand)
+
+    def _doubt(self, hand: dict) -> tuple[str, str] | None:
+        """The module's question about this hand, if it has one: (the field that records yes, the question)."""
+        rec, rules, module = self.store.record(self.game_id)
+        if type(module).doubts is ScoringModule.doubts:
+            return None
+        i = len(rec.hands) if self.editing is None else self.editing
+        trial = list(rec.hands[:i]) + [hand] + list(rec.hands[i + 1:])
+        try:
+            if module.check_players(rules, rec.players) or module.check_hands(rules, rec.players, trial):
+                return None  # refused on saving, with the problems said
+            found = module.doubts(rules, rec.players, trial, rec.start)
+        except ZapisError:
+            return None
+        for p in found:
+            where, _, field = p.place.partition(".")
+            if where == f"hands[{i}]" and field and not hand.get(field):
+                return field, say(p.message, get_lang())
+        return None
+
+    def _store_hand(self, hand: dict) -> None:
+        form = self.query_one(HandForm)
         try:
             if self.editing is None:
                 self.store.enter(self.game_id, hand, self.form_version)
