@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.modules.common import sum_message
+from zapis.core.words import Bi, join
+from zapis.modules.common import deals_pl, plural_pl, sum_message
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 
@@ -22,20 +23,25 @@ def _finish(players, totals, finished):
 def _map_sum_problem(hand, key, players, want) -> list[Problem]:
     missing = [p for p in players if p not in hand[key]]
     if missing:
-        return [Problem(f"{key}.{p}", "missing") for p in missing]
+        return [Problem(f"{key}.{p}", MISSING) for p in missing]
     s = sum(hand[key].values())
     return [Problem(key, sum_message(s, want))] if s != want else []
 
 
-def _sheet(module, rules, players, hands, per_hand, labels, notes, finished, nxt, start) -> Sheet:
+def _sheet(module, rules, players, hands, per_hand, labels, notes, finished, nxt, start,
+           label_header: Bi = Bi("rozdanie", "deal")) -> Sheet:
     results = running(per_hand, players, dict(start or {}))
     totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
     rows = [Row(labels[i], [Cell.num(s[p]) for p in players], hand=i, note=notes[i]) for i, s in enumerate(per_hand)]
-    rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+    rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
     return Sheet(module=module.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                  totals=totals, finished=finished, winner=_finish(players, totals, finished),
                  next=None if finished else nxt,
-                 sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
+                 sections=[Section(rules.title, list(players), rows, label_header=label_header)])
+
+
+def _over_after(n: int) -> Bi:
+    return Bi(f"gra kończy się po {n} {deals_pl(n)}", f"the game is over after {n} deal{'s' * (n != 1)}")
 
 
 class PlanowanieModule(ScoringModule):
@@ -66,7 +72,8 @@ class PlanowanieModule(ScoringModule):
                   label={"pl": "deklaracje", "en": "bids"}),
             Field("tricks", "player_map", "tricks each player took", required=True,
                   item=Field("t", "int", min=0, max=17), label={"pl": "lewy", "en": "tricks"}),
-            Field("cards", "int", "cards dealt to each player (default: the schedule)", min=1, max=17),
+            Field("cards", "int", "cards dealt to each player (default: the schedule)", min=1, max=17,
+                  label={"pl": "kart na rękę", "en": "cards each"}),
         ]
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
@@ -76,18 +83,20 @@ class PlanowanieModule(ScoringModule):
         for i, h in enumerate(hands):
             at = f"hands[{i}]"
             if i >= len(plan) and "cards" not in h:
-                out.append(Problem(at, f"the game is over after {len(plan)} deals"))
+                out.append(Problem(at, _over_after(len(plan))))
                 continue
             cards = h.get("cards", plan[min(i, len(plan) - 1)])
             out += [p.under(at) for p in _map_sum_problem(h, "tricks", players, cards)]
-            out += [Problem(f"{at}.bids.{p}", f"{b} is more than the {cards} tricks of this deal")
+            out += [Problem(f"{at}.bids.{p}", Bi(f"{b}: to więcej, niż jest lew w tym rozdaniu ({cards})",
+                                                 f"{b} is more than the {cards} trick{'s' * (cards != 1)} of this deal"))
                     for p, b in h["bids"].items() if b > cards]
             missing = [p for p in players if p not in h["bids"]]
-            out += [Problem(f"{at}.bids.{p}", "missing") for p in missing]
+            out += [Problem(f"{at}.bids.{p}", MISSING) for p in missing]
             if rules["last_bidder_rule"] and not missing and sum(h["bids"].values()) == cards:
                 last = deal_by[i]  # bidding starts left of the dealer, so the dealer bids last
-                out.append(Problem(f"{at}.bids.{last}", f"the last bidder ({last}) may not make the bids add up "
-                                   f"to {cards}, the number of tricks"))
+                out.append(Problem(f"{at}.bids.{last}", Bi(
+                    f"ostatni licytujący ({last}) nie może dopełnić deklaracji do {cards}, czyli do liczby lew",
+                    f"the last bidder ({last}) may not make the bids add up to {cards}, the number of tricks")))
         return out
 
     def score(self, rules, players, hands, start=None) -> Sheet:
@@ -100,7 +109,8 @@ class PlanowanieModule(ScoringModule):
                 b, t = h["bids"][p], h["tricks"][p]
                 s[p] = rules["exact_base"] + rules["per_trick"] * b if b == t else rules["miss_per_trick"] * abs(b - t)
             per_hand.append(s)
-            labels.append(f"{i + 1}. ({cards} kart)")
+            labels.append(Bi(f"{i + 1}. ({cards} {plural_pl(cards, 'karta', 'karty', 'kart')})",
+                             f"{i + 1}. ({cards} card{'s' * (cards != 1)})"))
             notes.append("; ".join(f"{p} {h['bids'][p]}/{h['tricks'][p]}" for p in players))
         finished = len(hands) >= len(plan)
         deal_by = dealers(players, hands)
@@ -113,6 +123,8 @@ class PlanowanieModule(ScoringModule):
 KINDS_358 = ("spades", "hearts", "diamonds", "clubs", "no-trumps", "no-tricks")
 KIND_PL = {"spades": "piki", "hearts": "kiery", "diamonds": "kara", "clubs": "trefle", "no-trumps": "BA",
            "no-tricks": "BL (bez lew)"}
+KIND_EN = {"spades": "spades", "hearts": "hearts", "diamonds": "diamonds", "clubs": "clubs", "no-trumps": "no trumps",
+           "no-tricks": "no tricks"}
 
 
 class TrzyPiecOsiemModule(ScoringModule):
@@ -131,7 +143,9 @@ class TrzyPiecOsiemModule(ScoringModule):
 
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
         """One target and one limit for each of the three roles (chooser, next player, dealer)."""
-        return [Problem(name, f"needs 3 numbers (the chooser, the next player, the dealer), not {len(r[name])}")
+        return [Problem(name, Bi(f"potrzebne są 3 liczby (wybierający, następny gracz, rozdający), a jest "
+                                 f"{len(r[name])}", f"needs 3 numbers (the chooser, the next player, the dealer), "
+                                 f"not {len(r[name])}"))
                 for name in ("targets", "no_tricks_limits") if len(r[name]) != 3]
 
     def hand_fields(self, rules, players):
@@ -151,13 +165,15 @@ class TrzyPiecOsiemModule(ScoringModule):
         for i, (h, d) in enumerate(zip(hands, dealers(players, hands))):
             at = f"hands[{i}]"
             if i >= 18:
-                out.append(Problem(at, "the game is over after 18 deals"))
+                out.append(Problem(at, _over_after(18)))
                 continue
             out += [p.under(at) for p in _map_sum_problem(h, "tricks", players, rules["tricks"])]
             chooser = self.roles(players, d)[0]
             if h["kind"] in chosen[chooser]:
-                out.append(Problem(f"{at}.kind", f"{chooser} has already chosen {KIND_PL[h['kind']]} "
-                                   "(each kind once per player)"))
+                kind = h["kind"]
+                out.append(Problem(f"{at}.kind", Bi(f"{chooser}: {KIND_PL[kind]} już wybrane (każdy gracz wybiera "
+                                                    "każdy rodzaj raz)", f"{chooser} has already chosen "
+                                                    f"{KIND_EN[kind]} (each kind once per player)")))
             chosen[chooser].add(h["kind"])
         return out
 
@@ -173,7 +189,7 @@ class TrzyPiecOsiemModule(ScoringModule):
                 t = h["tricks"][p]
                 s[p] = (lim - t) if inverted else (t - lim)
             per_hand.append(s)
-            labels.append(f"{i + 1}. {roles[0]}: {KIND_PL[h['kind']]}")
+            labels.append(Bi(f"{i + 1}. {roles[0]}: {KIND_PL[h['kind']]}", f"{i + 1}. {roles[0]}: {KIND_EN[h['kind']]}"))
             notes.append(", ".join(f"{p} {h['tricks'][p]}/{'≤' if inverted else ''}{lim}"
                                    for p, lim in zip(roles, limits)))
         finished = len(hands) >= 18
@@ -183,7 +199,7 @@ class TrzyPiecOsiemModule(ScoringModule):
                "targets": dict(zip(roles, rules["targets"])), "exchange": self.exchange(per_hand, roles, rules)}
         sheet = _sheet(self, rules, players, hands, per_hand, labels, notes, finished, nxt, start)
         bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values())]
-        sheet.checks.append(Check("każde rozdanie sumuje się do zera / each deal sums to zero", not bad,
+        sheet.checks.append(Check(Bi("każde rozdanie sumuje się do zera", "each deal sums to zero"), not bad,
                                   f"{bad}" if bad else ""))
         return sheet
 
@@ -220,13 +236,17 @@ class PokerRownoleglyModule(ScoringModule):
         n = len(rules["values"])
         out = []
         if len(sd) != n:
-            out.append(Problem("showdowns", f"names {len(sd)} showdowns, not {n}"))
-        out += [Problem(f"showdowns[{j}]", f"{fmt(w)} is not a player of this game or \"tie\"")
+            out.append(Problem("showdowns", Bi(f"pokazów: {len(sd)}, a powinno być {n}",
+                                               f"names {len(sd)} showdowns, not {n}")))
+        out += [Problem(f"showdowns[{j}]", Bi(f"{fmt(w)} nie gra w tej grze (remis to \"tie\")",
+                                              f"{fmt(w)} is not a player of this game or \"tie\""))
                 for j, w in enumerate(sd) if w != "tie" and w not in players]
         return out
 
     def check_sequence(self, rules, players, hands):
-        return [Problem(f"hands[{i}]", f"the match is over after {rules['games']} game(s)")
+        g = rules["games"]
+        return [Problem(f"hands[{i}]", Bi(f"mecz kończy się po {g} {'grze' if g == 1 else 'grach'}",
+                                          f"the match is over after {g} game{'s' * (g != 1)}"))
                 for i in range(rules["games"], len(hands))]
 
     def score(self, rules, players, hands, start=None) -> Sheet:
@@ -235,7 +255,8 @@ class PokerRownoleglyModule(ScoringModule):
             s = {p: sum(v for v, w in zip(rules["values"], h["showdowns"]) if w == p) for p in players}
             per_hand.append(s)
             labels.append(f"{i + 1}.")
-            notes.append(", ".join(f"{v}: {w}" for v, w in zip(rules["values"], h["showdowns"])))
+            notes.append(join(", ", [f"{v}: " + (Bi("remis", "tie") if w == "tie" else w)
+                                     for v, w in zip(rules["values"], h["showdowns"])]))
         finished = len(hands) >= rules["games"]
         return _sheet(self, rules, players, hands, per_hand, labels, notes, finished,
-                      {"game": len(hands) + 1}, start)
+                      {"game": len(hands) + 1}, start, label_header=Bi("gra", "game"))

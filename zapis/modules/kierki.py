@@ -12,20 +12,40 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.modules.common import check_sale, sum_message
+from zapis.core.words import Bi, join
+from zapis.modules.common import UNKNOWN_ITEM, check_sale, item_word, not_a_count, sum_message
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 NEGATIVE = ("no-tricks", "no-hearts", "no-queens", "no-kings-jacks", "no-king-of-hearts", "no-last")
 DEALS = (*NEGATIVE, "robber", "trumps", "lottery")
-NAMES = {"no-tricks": "bez lew", "no-hearts": "bez kierów", "no-queens": "bez dam",
-         "no-kings-jacks": "bez panów", "no-king-of-hearts": "bez króla kier", "no-last": "bez ostatniej",
-         "robber": "rozbójnik", "trumps": "atuty / odgrywka", "lottery": "loteryjka"}
+NAMES = {"no-tricks": Bi("bez lew", "no tricks"), "no-hearts": Bi("bez kierów", "no hearts"),
+         "no-queens": Bi("bez dam", "no queens"), "no-kings-jacks": Bi("bez panów", "no kings and jacks"),
+         "no-king-of-hearts": Bi("bez króla kier", "no king of hearts"),
+         "no-last": Bi("bez ostatniej", "no last trick"), "robber": Bi("rozbójnik", "rozbójnik"),
+         "trumps": Bi("odgrywka", "odgrywka"), "lottery": Bi("loteryjka", "loteryjka")}
+# what one item costs, as players say it: "20 za lewę" / "20 a trick"
+EACH = {"tricks": ("za lewę", "a trick"), "hearts": ("za kiera", "a heart"), "queens": ("za damę", "a queen"),
+        "kings_jacks": ("za króla lub waleta", "a king or jack"), "king_of_hearts": ("za króla kier", "the king of hearts"),
+        "last": ("za ostatnią lewę", "the last trick")}
 ITEM_OF = {"no-tricks": "tricks", "no-hearts": "hearts", "no-queens": "queens",
            "no-kings-jacks": "kings_jacks", "no-king-of-hearts": "king_of_hearts", "no-last": "last"}
 ITEMS = tuple(ITEM_OF.values())
 TWO_LAST = ("two-last", "seventh-and-last", "third-and-seventh", "third-and-eighth")
+
+
+def item_name(rules: Rules, key: str) -> Bi:
+    """An item's name; the sixth deal's two tricks (in the two-trick variants) are "karne lewy"."""
+    if key == "last" and rules["last_variant"] in TWO_LAST:
+        return Bi("karne lewy", "penalty tricks")
+    return item_word(key)
+
+
+def each_word(rules: Rules, key: str) -> tuple[str, str]:
+    if key == "last" and rules["last_variant"] in TWO_LAST:
+        return "za karną lewę", "a penalty trick"
+    return EACH[key]
 
 PARAMS = (
     Field("trick", "int", "no tricks: per trick (four players)", 20, min=0),
@@ -94,7 +114,7 @@ class KierkiModule(ScoringModule):
     player_counts = (3, 4)
 
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
-        return [Problem(k, f"{fmt(r[k])} must give two prizes") for k in
+        return [Problem(k, Bi(f"{fmt(r[k])}: potrzebne są dwie nagrody", f"{fmt(r[k])} must give two prizes")) for k in
                 ("lottery_prizes", "lottery_prizes_3", "lottery_round_prizes", "lottery_round_prizes_3")
                 if len(r[k]) != 2]
 
@@ -129,16 +149,18 @@ class KierkiModule(ScoringModule):
         deal, n = hand["deal"], len(players)
         need = {"robber": ("taken", "points"), "trumps": ("tricks",), "lottery": ("places",)}.get(deal, ("taken",))
         allowed = set(need) | ({"sale", "trump"} if deal == "trumps" else set())
-        out = [Problem(k, f"does not belong to a {NAMES[deal]} deal") for k in
-               ("taken", "points", "tricks", "sale", "trump", "places") if k in hand and k not in allowed]
+        name = NAMES[deal]
+        out = [Problem(k, Bi(f"nie należy do rozdania „{name.pl}”", f"does not belong to the deal “{name.en}”"))
+               for k in ("taken", "points", "tricks", "sale", "trump", "places") if k in hand and k not in allowed]
         given = [k for k in need if k in hand]
         if len(given) != 1:
-            return out + [Problem(need[0], "missing" if not given else "give either taken or points")]
+            return out + [Problem(need[0], MISSING if not given else
+                                  Bi("podaj albo wzięte, albo punkty", "give either taken or points"))]
         key = given[0]
         table = dict(hand[key])
         missing = [p for p in players if p not in table]
         if missing and (deal == "lottery" or (deal == "robber" and key == "points")):
-            return out + [Problem(f"{key}.{p}", "missing") for p in missing]
+            return out + [Problem(f"{key}.{p}", MISSING) for p in missing]
         for p in missing:  # a player left out of a count took nothing
             table[p] = {} if deal == "robber" else 0
         full = deck(rules, n)
@@ -147,36 +169,39 @@ class KierkiModule(ScoringModule):
             for p in players:
                 v = table[p]
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    out.append(Problem(f"taken.{p}", f"{fmt(v)} is not a count"))
+                    out.append(Problem(f"taken.{p}", not_a_count(v)))
             if not out and sum(table.values()) != full[item]:
-                out.append(Problem("taken", sum_message(sum(table.values()), full[item], item)))
+                out.append(Problem("taken", sum_message(sum(table.values()), full[item], item_name(rules, item))))
         elif deal == "robber" and key == "taken":
             for p in players:
                 items = table[p]
                 if not isinstance(items, dict):
-                    out.append(Problem(f"taken.{p}", f"{fmt(items)} is not a table of items"))
+                    out.append(Problem(f"taken.{p}", Bi(f"{fmt(items)} nie jest tabelą wziętych kart",
+                                                        f"{fmt(items)} is not a table of the items taken")))
                     continue
-                out += [Problem(f"taken.{p}.{k}", "unknown item") for k in items if k not in ITEMS]
-                out += [Problem(f"taken.{p}.{k}", f"{fmt(v)} is not a count") for k, v in items.items()
+                out += [Problem(f"taken.{p}.{k}", UNKNOWN_ITEM) for k in items if k not in ITEMS]
+                out += [Problem(f"taken.{p}.{k}", not_a_count(v)) for k, v in items.items()
                         if k in ITEMS and (not isinstance(v, int) or isinstance(v, bool) or v < 0)]
             if not out:
                 for k in ITEMS:
                     s = sum(table[p].get(k, 0) for p in players)
                     if s != full[k]:
-                        out.append(Problem(f"taken.*.{k}", sum_message(s, full[k], k)))
+                        out.append(Problem(f"taken.*.{k}", sum_message(s, full[k], item_name(rules, k))))
         elif deal == "robber":
             vals = item_values(rules, n)
             whole = sum(vals[k] * full[k] for k in ITEMS)
             if sum(table.values()) != whole:
-                out.append(Problem("points", sum_message(sum(table.values()), whole, "points")))
+                out.append(Problem("points", sum_message(sum(table.values()), whole)))
         elif deal == "trumps":
             if sum(table.values()) != full["tricks"]:
-                out.append(Problem("tricks", sum_message(sum(table.values()), full["tricks"], "tricks")))
+                out.append(Problem("tricks", sum_message(sum(table.values()), full["tricks"])))
             if "sale" in hand:
                 out += _check_sale(hand["sale"], players, rules["sale"])
         elif deal == "lottery":
             if sorted(table.values()) != list(range(1, n + 1)):
-                out.append(Problem("places", f"{fmt(sorted(table.values()))} are not the places 1 to {n}, each once"))
+                places = fmt(sorted(table.values()))
+                out.append(Problem("places", Bi(f"{places}: miejsca to 1–{n}, każde jeden raz",
+                                                f"{places} are not the places 1 to {n}, each once")))
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
@@ -184,33 +209,36 @@ class KierkiModule(ScoringModule):
         says when a deal is played more often than the game has it."""
         return []
 
-    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], Bi]:
         """One deal's scores and how they were made."""
         n, deal = len(players), hand["deal"]
         vals = item_values(rules, n)
         if deal in NEGATIVE:
             v = vals[ITEM_OF[deal]]
-            return {p: -v * hand["taken"].get(p, 0) for p in players}, f"{v} × {ITEM_OF[deal]}"
+            pl, en = each_word(rules, ITEM_OF[deal])
+            return {p: -v * hand["taken"].get(p, 0) for p in players}, Bi(f"{v} {pl}", f"{v} {en}")
         if deal == "robber":
             if "points" in hand:
-                return {p: -hand["points"][p] for p in players}, "punkty / points"
+                return {p: -hand["points"][p] for p in players}, Bi("punkty jak zapisane", "points as written")
             return ({p: -sum(vals[k] * hand["taken"].get(p, {}).get(k, 0) for k in ITEMS) for p in players},
-                    " + ".join(f"{vals[k]}×{k}" for k in ITEMS))
+                    join(", ", [Bi(f"{vals[k]} {each_word(rules, k)[0]}", f"{vals[k]} {each_word(rules, k)[1]}")
+                                for k in ITEMS]))
         if deal == "trumps":
             tv = rules["trump_trick"]
             s = {p: tv * hand["tricks"].get(p, 0) for p in players}
             sale = hand.get("sale")
-            note = f"{tv} × lewa/trick"
+            note = Bi(f"{tv} za lewę", f"{tv} a trick")
             if sale:
                 price = sale["points"]
                 s[sale["buyer"]] -= price
                 s[sale["seller"]] += price
-                note += f"; {sale['seller']} sprzedał/sold to {sale['buyer']} za/for {price}"
+                note += Bi(f"; sprzedaż: {sale['seller']} → {sale['buyer']} za {price}",
+                           f"; sale: {sale['seller']} → {sale['buyer']} for {price}")
             return s, note
         rounds = rules["positive"] == "lottery-rounds"
         prizes = _v(rules, "lottery_round_prizes" if rounds else "lottery_prizes", n)
         return ({p: (prizes[hand["places"][p] - 1] if hand["places"][p] <= 2 else 0) for p in players},
-                f"nagrody/prizes {prizes[0]}, {prizes[1]}")
+                Bi(f"nagrody {prizes[0]}, {prizes[1]}", f"prizes {prizes[0]}, {prizes[1]}"))
 
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
@@ -221,8 +249,8 @@ class KierkiModule(ScoringModule):
             s, note = self.deal_scores(rules, players, hand)
             per_hand.append(s)
             total = sum(s.values())
-            rows.append(Row(f"{i + 1}. {NAMES[hand['deal']]} ({total:+d})", [Cell.num(s[p]) for p in players],
-                            hand=i, note=f"{deal_by[i]} rozdaje/deals; {note}"))
+            rows.append(Row(f"{i + 1}. " + NAMES[hand["deal"]] + f" ({total:+d})", [Cell.num(s[p]) for p in players],
+                            hand=i, note=Bi(f"rozdaje {deal_by[i]}; ", f"{deal_by[i]} deals; ") + note))
         results = running(per_hand, players, dict(start or {}))
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
         left = game_deals(rules, n)
@@ -231,7 +259,7 @@ class KierkiModule(ScoringModule):
             if h["deal"] in left:
                 left.remove(h["deal"])
             else:
-                extra.append(f"{i + 1}. {NAMES[h['deal']]}")
+                extra.append(f"{i + 1}. " + NAMES[h["deal"]])
         finished = bool(hands) and not left
         winner = None
         if finished:
@@ -241,20 +269,21 @@ class KierkiModule(ScoringModule):
             dealer = players[(players.index(deal_by[-1]) + 1) % n] if hands else players[0]
             nxt = {"deal": left[0], "dealer": dealer, "leader": players[(players.index(dealer) + 1) % n],
                    "left": left}
-        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished, winner=winner, next=nxt,
-                      sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
+                      sections=[Section(rules.title, list(players), rows, label_header=Bi("rozdanie", "deal"))])
         if extra:
-            sheet.checks.append(Check("rozdania ponad plan gry / deals beyond the game's plan", False,
-                                      ", ".join(extra)))
+            sheet.checks.append(Check(Bi("rozdania ponad plan gry", "deals beyond the game's plan"), False,
+                                      join(", ", extra)))
         if finished and not start and not extra:
             s = sum(totals.values())
-            sheet.checks.append(Check(f"gra sumuje się do zera / the game sums to zero ({s:+d})", s == 0))
+            sheet.checks.append(Check(Bi(f"gra sumuje się do zera ({s:+d})", f"the game sums to zero ({s:+d})"), s == 0))
         return sheet
 
 
 def _check_sale(sale: Any, players: list[str], allowed: bool) -> list[Problem]:
     if not allowed:
-        return [Problem("sale", "this ruleset does not sell the table cards")]
+        return [Problem("sale", Bi("w tych zasadach nie sprzedaje się kart ze stołu",
+                                   "these rules do not sell the table cards"))]
     return check_sale(sale, players, "points", 0, None)

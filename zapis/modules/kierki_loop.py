@@ -15,14 +15,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from zapis.core.errors import Problem, fmt
-from zapis.core.fields import Field
+from zapis.core.errors import Problem
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule
-from zapis.modules.common import check_sale, sum_message
+from zapis.core.words import Bi, join
+from zapis.modules.common import UNKNOWN_ITEM, check_sale, item_word, sum_message
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 
 ITEMS = ("tricks", "hearts", "kings_jacks", "queens", "king_of_hearts", "last")
 DECK = {"tricks": 13, "hearts": 13, "kings_jacks": 8, "queens": 4, "king_of_hearts": 1, "last": 2}
+# the deals by name: rozbójnik and odgrywka are their names in English too
+DEAL_NAME = {"robber": Bi("rozbójnik", "rozbójnik"), "trumps": Bi("odgrywka", "odgrywka")}
 
 PARAMS = (
     Field("robber_values", "table", "robber: penalty per item taken (the king of hearts also counts as a king "
@@ -124,8 +127,8 @@ class KierkiLoopModule(ScoringModule):
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
         missing = [k for k in ITEMS if k not in r["robber_values"]]
         extra = [k for k in r["robber_values"] if k not in ITEMS]
-        out = [Problem("robber_values", f"missing {k}") for k in missing]
-        out += [Problem(f"robber_values.{k}", "unknown item") for k in extra]
+        out = [Problem("robber_values", Bi(f"brak: {k}", f"missing {k}")) for k in missing]
+        out += [Problem(f"robber_values.{k}", UNKNOWN_ITEM) for k in extra]
         return out
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
@@ -152,23 +155,26 @@ class KierkiLoopModule(ScoringModule):
         return self._check_odgrywka(players, hand)
 
     def _check_robber(self, rules, players, hand) -> list[Problem]:
-        out = [Problem(k, "belongs to an odgrywka, not a robber") for k in ("tricks", "sale") if k in hand]
+        out = [Problem(k, Bi("należy do odgrywki, nie do rozbójnika", "belongs to an odgrywka, not a rozbójnik"))
+               for k in ("tricks", "sale") if k in hand]
         has_p, has_t = "points" in hand, "taken" in hand
         if has_p == has_t:
-            return out + [Problem("points", "give either points or taken for a robber")]
+            return out + [Problem("points", Bi("w rozbójniku podaj albo punkty, albo wzięte",
+                                               "give either points or taken for a rozbójnik"))]
         key = "points" if has_p else "taken"
         missing = [p for p in players if p not in hand[key]]
         if missing:
-            return out + [Problem(f"{key}.{p}", "missing") for p in missing]
+            return out + [Problem(f"{key}.{p}", MISSING) for p in missing]
         if has_t:
             for pl, items in hand["taken"].items():
-                out += [Problem(f"taken.{pl}.{k}", "unknown item") for k in items if k not in ITEMS]
+                out += [Problem(f"taken.{pl}.{k}", UNKNOWN_ITEM) for k in items if k not in ITEMS]
             if out:
                 return out
             for k in ITEMS:
                 total = sum(hand["taken"][p].get(k, 0) for p in players)
                 if total != DECK[k]:
-                    out.append(Problem(f"taken.*.{k}", sum_message(total, DECK[k])))
+                    what = Bi("karne lewy", "penalty tricks") if k == "last" else item_word(k)
+                    out.append(Problem(f"taken.*.{k}", sum_message(total, DECK[k], what)))
             return out
         total = sum(hand["points"].values())
         full = sum(rules["robber_values"][k] * DECK[k] for k in ITEMS)
@@ -177,12 +183,13 @@ class KierkiLoopModule(ScoringModule):
         return out
 
     def _check_odgrywka(self, players, hand) -> list[Problem]:
-        out = [Problem(k, "belongs to a robber, not an odgrywka") for k in ("points", "taken") if k in hand]
+        out = [Problem(k, Bi("należy do rozbójnika, nie do odgrywki", "belongs to a rozbójnik, not an odgrywka"))
+               for k in ("points", "taken") if k in hand]
         if "tricks" not in hand:
-            return out + [Problem("tricks", "missing")]
+            return out + [Problem("tricks", MISSING)]
         missing = [p for p in players if p not in hand["tricks"]]
         if missing:
-            return out + [Problem(f"tricks.{p}", "missing") for p in missing]
+            return out + [Problem(f"tricks.{p}", MISSING) for p in missing]
         total = sum(hand["tricks"].values())
         if total != 13:
             out.append(Problem("tricks", sum_message(total, 13)))
@@ -204,14 +211,19 @@ class KierkiLoopModule(ScoringModule):
         for i, hand in enumerate(hands):
             slot = plan.next()
             if slot is None:
-                raise _NotOwed(Problem(f"hands[{i}]", "the game is over: no deal is owed (such deals are void)"))
+                raise _NotOwed(Problem(f"hands[{i}]", Bi("gra skończona: nic już nie jest do rozegrania (takie "
+                                                         "rozdanie się nie liczy)", "the game is over: no deal is "
+                                                         "owed (such deals are void)")))
             if hand["deal"] != slot.kind:
-                want = "a robber" if slot.kind == "robber" else "an odgrywka (trumps)"
-                raise _NotOwed(Problem(f"hands[{i}].deal", f"{fmt(hand['deal'])} is not owed here: {slot.label} "
-                                       f"is next, {want} led by {slot.leader}"))
+                got, want = DEAL_NAME.get(hand["deal"], Bi(str(hand["deal"]))), DEAL_NAME[slot.kind]
+                a = "a" if slot.kind == "robber" else "an"
+                raise _NotOwed(Problem(f"hands[{i}].deal", Bi(
+                    f"teraz nie {got.pl}: następne jest {slot.label}, {want.pl}, wistuje {slot.leader}",
+                    f"{got.en} is not owed here: {slot.label} is next, {a} {want.en} led by {slot.leader}")))
             if slot.owed_for and "sale" in hand:
-                raise _NotOwed(Problem(f"hands[{i}].sale", f"the owed no-trump odgrywka {slot.label} is played "
-                                       "without a sale"))
+                raise _NotOwed(Problem(f"hands[{i}].sale", Bi(f"należną odgrywkę bez atu {slot.label} gra się bez "
+                                                              "odkupienia", f"the owed no-trump odgrywka {slot.label} "
+                                                              "is played without a sale")))
             plan.played(slot)
             if slot.kind == "robber":
                 res = self._robber(rules, players, hand, slot, plan)
@@ -288,32 +300,37 @@ class KierkiLoopModule(ScoringModule):
         tv = rules["trick_value"]
         r_sum = {p: sum(r.value[p] for r in robbers) for p in players}
         o_sum = {p: sum(r.value[p] for r in odg) for p in players}
-        rows.append(Row("suma", [Cell(str(r_sum[p]), -r_sum[p], frozenset({"neg"})) for p in players]
+        rows.append(Row(Bi("suma", "sum"), [Cell(str(r_sum[p]), -r_sum[p], frozenset({"neg"})) for p in players]
                         + [Cell(str(o_sum[p] * tv), o_sum[p] * tv) for p in players], marks=frozenset({"total"})))
         final = {p: o_sum[p] * tv - r_sum[p] for p in players}
-        rows.append(Row("bilans",
+        rows.append(Row(Bi("bilans", "net"),
                         [Cell(str(abs(final[p])), final[p], frozenset({"neg"})) if final[p] < 0 else Cell()
                          for p in players]
                         + [Cell(str(final[p]), final[p]) if final[p] >= 0 else Cell() for p in players],
                         marks=frozenset({"total"})))
-        sheet.sections.append(Section("rozbójniki 1-4 ‖ odgrywki 5-8 (lewy × 10 w sumie / tricks × 10 in the sums)",
+        sheet.sections.append(Section(Bi(f"rozbójniki 1-4 ‖ odgrywki 5-8 (w sumie lewy × {tv})",
+                                         f"rozbójniki 1-4 ‖ odgrywki 5-8 (in the sums tricks × {tv})"),
                                       list(players) * 2, rows))
         bad_rows = [f"{r.slot.label} = {r.row_sum}" for r in results if r.row_sum not in _allowed_rows(r)]
-        sheet.checks.append(Check("wiersze: rozbójnik 130/260/390, odgrywka 13/26/39 / rows", not bad_rows,
+        sheet.checks.append(Check(Bi("wiersze: rozbójnik 130/260/390, odgrywka 13/26/39",
+                                     "rows: rozbójnik 130/260/390, odgrywka 13/26/39"), not bad_rows,
                                   ", ".join(bad_rows)))
         r_total, o_total = sum(r_sum.values()), sum(o_sum.values())
         sheet.checks += [
-            Check(f"rozbójniki razem {r_total} dzieli się przez 130 / robbers divisible by 130", r_total % 130 == 0),
-            Check(f"odgrywki razem {o_total} dzieli się przez 13 / odgrywki divisible by 13", o_total % 13 == 0),
+            Check(Bi(f"rozbójniki razem {r_total}: dzieli się przez 130", f"rozbójniki in all {r_total}: divisible "
+                     "by 130"), r_total % 130 == 0),
+            Check(Bi(f"odgrywki razem {o_total}: dzieli się przez 13", f"odgrywki in all {o_total}: divisible by 13"),
+                  o_total % 13 == 0),
         ]
         if not [*plan.phase, *plan.pending_o, *plan.pending_r] and plan.next() is None:
-            sheet.checks.append(Check(f"wyniki sumują się do zera / results sum to zero ({sum(final.values())})",
-                                      sum(final.values()) == 0))
+            s = sum(final.values())
+            sheet.checks.append(Check(Bi(f"wyniki sumują się do zera ({s})", f"the results sum to zero ({s})"), s == 0))
         owed = [*plan.phase, *plan.pending_o, *plan.pending_r]
         if owed:
-            sheet.notes.append("Do rozegrania / owed: " + ", ".join(
-                f"{s.label} ({'bez atu, ' if s.kind == 'trumps' else ''}wistuje/leads {s.leader}, za/for {s.owed_for})"
-                for s in owed))
+            sheet.notes.append(Bi("Do rozegrania: ", "Owed: ") + join(", ", [
+                Bi(f"{s.label} ({'bez atu, ' if s.kind == 'trumps' else ''}wistuje {s.leader}, za {s.owed_for})",
+                   f"{s.label} ({'no trumps, ' if s.kind == 'trumps' else ''}{s.leader} leads, for {s.owed_for})")
+                for s in owed]))
 
 
 def _allowed_rows(r: Result) -> set[int]:
@@ -331,11 +348,12 @@ class Result:
     owed: list[Slot]
     raw: dict[str, int]
 
-    def note(self) -> str:
+    def note(self) -> Bi:
         x = f" ×{self.mult}" if self.mult > 1 else ""
         who = ", ".join(self.marked)
-        what = "zapętla/loops" if self.slot.kind == "robber" else "zbajcony/bajt"
-        return f"{self.slot.label}{x}" + (f" ({what}: {who})" if who else "")
+        pl, en = ("zapętla", "loops") if self.slot.kind == "robber" else ("zbajcony", "bajt")
+        return Bi(f"{self.slot.label}{x}" + (f" ({pl}: {who})" if who else ""),
+                  f"{self.slot.label}{x}" + (f" ({en}: {who})" if who else ""))
 
 
 def _cells(r: Result, players: list[str], played: set[str], neg: bool) -> list[Cell]:

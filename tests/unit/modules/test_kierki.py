@@ -61,7 +61,7 @@ def test_sixth_deal_two_trick_variants_75_each():
     for variant in ("two-last", "seventh-and-last", "third-and-seventh", "third-and-eighth"):
         out = play([taken("no-last", 1, 0, 1, 0)], rules={"last_variant": variant})
         assert s(out, 0) == [-75, 0, -75, 0]
-    assert "hands[0].taken: last sum to 1, not 2 (1 short)" in problems(
+    assert "hands[0].taken: penalty tricks: 1 in all, not 2 (1 short)" in problems(
         {"ruleset": "kierki", "players": P4, "hands": [taken("no-last", 1, 0, 0, 0)], "rules": {"last_variant": "two-last"}})
 
 
@@ -99,15 +99,15 @@ def test_three_players_values():
 
 
 @pytest.mark.parametrize("hand,msg", [
-    (taken("no-hearts", 0, 4, 4, 4), "hands[0].taken: hearts sum to 12, not 13 (1 short)"),
-    (taken("no-queens", 1, 1, 2, 1), "hands[0].taken: queens sum to 5, not 4 (1 too many)"),
-    (taken("no-kings-jacks", 2, 2, 2), "hands[0].taken: kings_jacks sum to 6, not 8 (2 short)"),
-    (trumps(4, 4, 4, 4), "hands[0].tricks: tricks sum to 16, not 13 (3 too many)"),
+    (taken("no-hearts", 0, 4, 4, 4), "hands[0].taken: hearts: 12 in all, not 13 (1 short)"),
+    (taken("no-queens", 1, 1, 2, 1), "hands[0].taken: queens: 5 in all, not 4 (1 too many)"),
+    (taken("no-kings-jacks", 2, 2, 2), "hands[0].taken: kings and jacks: 6 in all, not 8 (2 short)"),
+    (trumps(4, 4, 4, 4), "hands[0].tricks: 16 in all, not 13 (3 too many)"),
     ({"deal": "lottery", "places": {"A": 1, "B": 1, "C": 2, "D": 3}},
      "hands[0].places: [1, 1, 2, 3] are not the places 1 to 4, each once"),
     (trumps(4, 3, 3, 3, sale={"seller": "A", "buyer": "A", "points": 100}),
      "hands[0].sale.buyer: the seller cannot buy his own choice"),
-    ({"deal": "no-hearts", "tricks": {"A": 13}}, "hands[0].tricks: does not belong to a bez kierów deal"),
+    ({"deal": "no-hearts", "tricks": {"A": 13}}, "hands[0].tricks: does not belong to the deal “no hearts”"),
 ])
 def test_checks_refuse_with_the_reason(hand, msg):
     assert msg in problems({"ruleset": "kierki", "players": P4, "hands": [hand]})
@@ -149,3 +149,30 @@ def test_property_deal_totals_and_zero_sum(data):
     for i, d in enumerate(counts):
         assert sum(s(out, i)) == fixed[d]
     assert sum(out["totals"].values()) == 0
+
+
+def test_the_kierki_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import has, one_language, problem, said_in_one_language, sheet
+
+    names = ["Ala", "Bartek", "Celina", "Darek"]
+    robber = {"deal": "robber", "taken": {
+        "Ala": {"tricks": 5, "hearts": 4, "queens": 1, "kings_jacks": 3},                    # 100+80+60+90 = 330
+        "Bartek": {"tricks": 4, "hearts": 3, "queens": 2, "kings_jacks": 2, "king_of_hearts": 1, "last": 1},  # 620
+        "Celina": {"tricks": 2, "hearts": 3, "queens": 1, "kings_jacks": 2},                 # 40+60+60+60 = 220
+        "Darek": {"tricks": 2, "hearts": 3, "kings_jacks": 1}}}                              # 40+60+30 = 130
+    s = sheet({"ruleset": "kierki-rozbojnik", "players": names, "hands": [
+        taken("no-tricks", 4, 3, 3, 3, players=names), taken("no-hearts", 0, 5, 4, 4, players=names), robber,
+        trumps(6, 2, 2, 3, players=names, sale={"seller": "Darek", "buyer": "Ala", "points": 125}),
+        taken("no-tricks", 4, 3, 3, 3, players=names)]})  # a second one: more than the game's plan
+    assert s.totals == {"Ala": -465, "Bartek": -790, "Celina": -370, "Darek": -130}
+    pl, en = one_language(s, ["rozdanie", "bez lew", "bez kierów", "20 za lewę", "150 za króla kier", "rozdaje",
+                              "sprzedaż", "razem", "rozdania ponad plan gry"],
+                          ["deal", "no tricks", "no hearts", "20 a trick", "150 the king of hearts", "deals", "sale",
+                           "total", "deals beyond the game's plan"])
+    assert has(pl, "rozbójnik") and has(en, "rozbójnik") and has(pl, "odgrywka") and has(en, "odgrywka")
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "kierki", "players": P4, "hands": [taken("no-kings-jacks", 3, 2, 2, 2)]})
+    assert p.say("pl") == "hands[0].taken: króle i walety: razem 9, a powinno być 8 (o 1 za dużo)"
+    assert p.say("en") == "hands[0].taken: kings and jacks: 9 in all, not 8 (1 too many)"
+    said_in_one_language(problem({"ruleset": "kierki", "players": P4, "hands": [{"deal": "no-hearts", "tricks": {}}]}),
+                         ["nie należy do rozdania"], ["does not belong to the deal"])

@@ -159,7 +159,7 @@ def test_owed_no_trump_odgrywka_has_no_sale():
 def test_a_deal_that_is_not_owed_is_refused():
     hands = [PLAIN_R] * 4 + [PLAIN_R]
     assert problems({"ruleset": "kierki-loop", "players": P, "hands": hands}) == [
-        'hands[4].deal: "robber" is not owed here: 1.o is next, an odgrywka (trumps) led by B']
+        'hands[4].deal: rozbójnik is not owed here: 1.o is next, an odgrywka led by B']
     hands = [PLAIN_R] * 4 + [PLAIN_O] * 4 + [PLAIN_O]
     assert problems({"ruleset": "kierki-loop", "players": P, "hands": hands}) == [
         "hands[8]: the game is over: no deal is owed (such deals are void)"]
@@ -183,8 +183,8 @@ def test_robber_item_counts_equal_points():
 
 
 @pytest.mark.parametrize("hand,msg", [
-    (R(30, 30, 30, 35), "hands[0].points: sum to 125, not 130 (5 short)"),
-    (R(40, 30, 35, 35), "hands[0].points: sum to 140, not 130 (10 too many)"),
+    (R(30, 30, 30, 35), "hands[0].points: 125 in all, not 130 (5 short)"),
+    (R(40, 30, 35, 35), "hands[0].points: 140 in all, not 130 (10 too many)"),
     ({"deal": "robber", "points": {"A": 130}}, "hands[0].points.B: missing"),
 ])
 def test_robber_sum_check(hand, msg):
@@ -194,7 +194,7 @@ def test_robber_sum_check(hand, msg):
 def test_odgrywka_sum_check():
     hands = [PLAIN_R] * 4 + [O(4, 4, 4, 4)]
     assert problems({"ruleset": "kierki-loop", "players": P, "hands": hands}) == [
-        "hands[4].tricks: sum to 16, not 13 (3 too many)"]
+        "hands[4].tricks: 16 in all, not 13 (3 too many)"]
 
 
 # --- properties: random games played to the end ----------------------------------------------------
@@ -236,3 +236,26 @@ def test_property_rows_and_zero_sum(hands):
         assert sum(sheet.totals.values()) == 0
     else:
         assert sheet.next is not None
+
+
+def test_the_loop_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language, problem, said_in_one_language, sheet
+
+    data = tomllib.loads(SEED.read_text(encoding="utf-8"))
+    data["hands"] = data["hands"][:5]  # four robbers (2.r loops once, 3.r twice) and 1.o: three odgrywki owed
+    s = sheet(data)
+    # 1.r as it is; 2.r doubled, 3.r tripled (the loopers 0); 4.r; 1.o: 10 a trick
+    assert s.totals == {"Gracz1": -18 - 144 - 270 - 15 + 40, "Gracz2": -47 - 70 + 30,
+                        "Gracz3": -60 - 96 - 120 - 2 + 30, "Gracz4": -5 - 20 - 43 + 30}
+    pl, en = one_language(s, ["suma", "bilans", "Do rozegrania", "wistuje Gracz2", "bez atu", "w sumie lewy",
+                              "wiersze", "dzieli się przez 130"],
+                          ["sum", "net", "Owed", "Gracz2 leads", "no trumps", "in the sums tricks", "rows",
+                           "divisible by 130"])
+    assert "Do rozegrania: 5.o (bez atu, wistuje Gracz2, za 2.r), 6.o (bez atu, wistuje Gracz2, za 3.r)" in pl
+    assert "Owed: 5.o (no trumps, Gracz2 leads, for 2.r), 6.o (no trumps, Gracz2 leads, for 3.r)" in en
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "kierki-loop", "players": P, "hands": [PLAIN_R] * 5})
+    assert p.say("pl") == "hands[4].deal: teraz nie rozbójnik: następne jest 1.o, odgrywka, wistuje B"
+    assert p.say("en") == "hands[4].deal: rozbójnik is not owed here: 1.o is next, an odgrywka led by B"
+    said_in_one_language(problem({"ruleset": "kierki-loop", "players": P, "hands": [R(30, 30, 30, 35)]}),
+                         ["razem", "brakuje"], ["in all", "short"])
