@@ -15,17 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import leaders, Cell, Row, Section, Sheet, running
+from zapis.core.words import Bi
+from zapis.modules.common import deals_pl, plural_pl
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 GAMES = (*SUITS, "grand", "null", "ramsch")
 GAME_PL = {"diamonds": ("karo", "diamonds"), "hearts": ("kier", "hearts"), "spades": ("pik", "spades"),
-           "clubs": ("trefl", "clubs"), "grand": ("grand", "grand"), "null": ("null", "null"),
-           "ramsch": ("ramsz", "ramsch")}
+           "clubs": ("trefl", "clubs"), "grand": ("grand", "Grand"), "null": ("null", "Null"),
+           "ramsch": ("ramsz", "Ramsch")}
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+GAME_IN = {"diamonds": "w karo", "hearts": "w kierze", "spades": "w piku", "clubs": "w treflu", "grand": "w grandzie"}
 KONTRA_PL = ["", "kontra", "re", "sup"]
+
 
 
 def legal_bids(grand_base: int = 24) -> list[int]:
@@ -111,9 +115,10 @@ class SkatModule(ScoringModule):
 
     def check_rules(self, r):
         bad = [t for t in r["bock_triggers"] if t not in ("grand-four", "re", "over-120", "lost-60")]
-        out = [Problem("bock_triggers", f"{fmt(t)} is not grand-four, re, over-120 or lost-60") for t in bad]
+        out = [Problem("bock_triggers", Bi(f"{fmt(t)}: możliwe są grand-four, re, over-120, lost-60",
+                                           f"{fmt(t)} is not grand-four, re, over-120 or lost-60")) for t in bad]
         if len(r["ramsch_fixed"]) != 3:
-            out.append(Problem("ramsch_fixed", "must give three values"))
+            out.append(Problem("ramsch_fixed", Bi("potrzebne są trzy wartości", "must give three values")))
         return out
 
     def hand_fields(self, rules, players):
@@ -142,16 +147,17 @@ class SkatModule(ScoringModule):
             Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
                   label={"pl": "kontra", "en": "kontra"}, rare=True),
             Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
-                  max=120), when={"game": ("ramsch",)}),
+                  max=120), when={"game": ("ramsch",)}, label={"pl": "oczka", "en": "card points"}),
             Field("jungfrau", "players", "ramsch: players who took no trick", min=0, max=4,
-                  when={"game": ("ramsch",)}),
-            Field("last_trick", "player", "ramsch: who took the last trick", when={"game": ("ramsch",)}),
+                  when={"game": ("ramsch",)}, label={"pl": "bez lewy (jungfrau)", "en": "no trick (Jungfrau)"}),
+            Field("last_trick", "player", "ramsch: who took the last trick", when={"game": ("ramsch",)},
+                  label={"pl": "ostatnia lewa", "en": "last trick"}),
             Field("pushes", "int", "schieberamsch: how many times the skat was pushed on", min=0, max=3,
-                  when={"game": ("ramsch",)}, rare=True),
+                  when={"game": ("ramsch",)}, rare=True, label={"pl": "przesunięcia skatu", "en": "skat pushed"}),
             Field("schenken", "choice", "the defenders conceded: accepted, refused (must make schneider), "
                   "refused-accepted, refused-refused (must make schwarz)",
                   choices=("accepted", "refused", "refused-accepted", "refused-refused"), form=rules["schenken"],
-                  rare=True),
+                  rare=True, label={"pl": "schenken", "en": "Schenken"}),
         ]
 
     # --- validation --------------------------------------------------------------------------
@@ -160,60 +166,80 @@ class SkatModule(ScoringModule):
         passed = hand.get("passed") or ("declarer" not in hand and hand.get("game") != "ramsch")
         game = hand.get("game")
         if hand.get("passed") and "declarer" in hand:
-            return [Problem("passed", "a passed deal has no declarer")]
+            return [Problem("passed", Bi("wszyscy spasowali, więc nie ma rozgrywającego",
+                                         "everybody passed, so there is no declarer"))]
         if game == "ramsch":
             if "declarer" in hand:
-                return [Problem("declarer", "a ramsch has no declarer")]
+                return [Problem("declarer", Bi("ramsz nie ma rozgrywającego", "a Ramsch has no declarer"))]
             if rules["all_pass"] == "pass" and not (rules["bock"] and rules["bock_mode"] == "schieberamsch"):
-                return [Problem("game", "this ruleset plays no ramsch (all_pass = \"pass\")")]
+                return [Problem("game", Bi("w tych zasadach nie gra się ramsza (po pasie wszystkich gra się "
+                                           "następne rozdanie)", "these rules play no Ramsch (a deal everybody "
+                                           "passed is not played)"))]
             if "points" not in hand:
-                return [Problem("points", "missing")]
+                return [Problem("points", MISSING)]
             s = sum(hand["points"].values())
             if s > 120:
-                out.append(Problem("points", f"add up to {s}, more than 120"))
+                out.append(Problem("points", Bi(f"oczka: razem {s}, a w kartach jest tylko 120",
+                                                f"card points: {s} in all, more than the 120 in the cards")))
             return out
         if passed:
             extra = [k for k in ("game", "bid", "matadors", "card_points") if k in hand]
-            return [Problem(k, "a deal everybody passed has no game") for k in extra]
+            return [Problem(k, Bi("wszyscy spasowali: nie ma gry", "everybody passed: there is no game"))
+                    for k in extra]
         if game is None:
-            return [Problem("game", "missing")]
+            return [Problem("game", MISSING)]
         if "bid" in hand and hand["bid"] not in legal_bids(rules["grand_base"]):
-            out.append(Problem("bid", f"{hand['bid']} is not a bid value (18, 20, 22, 23, 24, 27, 30, ...)"))
+            values = "(18, 20, 22, 23, 24, 27, 30, ...)"
+            out.append(Problem("bid", Bi(f"{hand['bid']} nie jest wartością licytacji {values}",
+                                         f"{hand['bid']} is not a bid value {values}")))
         k = hand.get("kontra", 0)
         if k > rules["kontra"]:
-            out.append(Problem("kontra", f"{k} ({KONTRA_PL[k]}) is not allowed in this ruleset (at most "
-                               f"{rules['kontra']})"))
+            most = rules["kontra"]
+            out.append(Problem("kontra", Bi(f"{k} ({KONTRA_PL[k]}): te zasady pozwalają najwyżej na {most}",
+                                            f"{k} ({KONTRA_PL[k]}) is not allowed in these rules (at most {most})")))
         if "schenken" in hand and not rules["schenken"]:
-            out.append(Problem("schenken", "this ruleset does not allow schenken"))
+            out.append(Problem("schenken", Bi("te zasady nie pozwalają obrońcom się poddać (schenken)",
+                                              "these rules do not allow Schenken")))
         hand_game = hand.get("hand", False)
         if game == "null":
-            out += [Problem(f, "belongs to suit and grand games, not null") for f in
+            out += [Problem(f, Bi("to tylko w grach kolorowych i w grandzie, nie w nullu",
+                                  "belongs to suit games and Grand, not Null")) for f in
                     ("matadors", "card_points", "schwarz", "schneider_announced", "schwarz_announced")
                     if f in hand]
             if "won" not in hand:
-                out.append(Problem("won", "missing: did the declarer take no trick?"))
+                out.append(Problem("won", Bi("brak: czy rozgrywający nie wziął żadnej lewy?",
+                                             "missing: did the declarer take no trick?")))
             value = NULL_VALUES[(bool(hand_game), bool(hand.get("ouvert")))]
             if "bid" in hand and hand["bid"] > value:
-                out.append(Problem("bid", f"{hand['bid']}: a null game worth {value} cannot be played on it"))
+                out.append(Problem("bid", Bi(f"{hand['bid']}: po takiej licytacji nie można grać nulla za {value}",
+                                             f"{hand['bid']}: a Null worth {value} cannot be played on it")))
             return out
         m = hand.get("matadors")
         if m is None:
-            out.append(Problem("matadors", "missing (with N: N, without N: -N)"))
+            out.append(Problem("matadors", Bi("brak (z 2 to 2, bez 2 to -2)",
+                                              "missing (with 2 is 2, without 2 is -2)")))
         else:
             top = 4 if game == "grand" else 11
             if m == 0 or abs(m) > top:
-                out.append(Problem("matadors", f"{m}: a {game} game is played with or without 1 to {top}"))
+                out.append(Problem("matadors", Bi(f"{m}: {GAME_IN[game]} gra się z 1–{top} albo bez 1–{top}",
+                                                  f"{m}: a {GAME_PL[game][1]} game is played with or without 1 to "
+                                                  f"{top}")))
         if "card_points" not in hand and "won" not in hand and "schenken" not in hand:
-            out.append(Problem("card_points", "missing"))
+            out.append(Problem("card_points", MISSING))
         for a in ("schneider_announced", "schwarz_announced"):
             if hand.get(a) and not hand_game:
-                out.append(Problem(a, "announcements are made only in hand games"))
+                out.append(Problem(a, Bi("zapowiada się tylko w grze z ręki",
+                                         "announcements are made only in Hand games")))
         if hand.get("ouvert") and not hand_game:
-            out.append(Problem("ouvert", f"an open {game} game is a hand game (set hand = true)"))
+            out.append(Problem("ouvert", Bi("grę otwartą gra się zawsze z ręki: zaznacz „z ręki”",
+                                            "an Ouvert game is always a Hand game: mark Hand")))
         cp, sw = hand.get("card_points"), hand.get("schwarz")
         if sw and cp is not None and 22 < cp < 120:
-            out.append(Problem("schwarz", f"impossible with {cp} card points: one side took every trick, so the "
-                               "declarer has 120, or only the skat's points (at most 22)"))
+            out.append(Problem("schwarz", Bi(f"niemożliwe przy {cp} oczkach: przy czarnym jedna strona bierze "
+                                             "wszystkie lewy, więc rozgrywający ma 120 albo tylko oczka ze skatu "
+                                             "(najwyżej 22)",
+                                             f"impossible with {cp} card points: one side took every trick, so the "
+                                             "declarer has 120, or only the skat's points (at most 22)")))
         return out
 
     def check_sequence(self, rules, players, hands):
@@ -223,20 +249,23 @@ class SkatModule(ScoringModule):
         series = self.series(rules, n)
         for i, (h, d) in enumerate(zip(hands, deal_by)):
             if n == 4 and h.get("declarer") == d:
-                out.append(Problem(f"hands[{i}].declarer", f"{fmt(d)} deals and sits this game out"))
+                out.append(Problem(f"hands[{i}].declarer", _sits_out(d)))
             if rules["list"] != "beer" and i >= series:
-                out.append(Problem(f"hands[{i}]", f"the series is over after {series} deals"))
+                out.append(Problem(f"hands[{i}]", Bi(f"seria kończy się po {series} {deals_pl(series)}",
+                                                     f"the series is over after {series} deal{'s' * (series != 1)}")))
             if h.get("game") == "ramsch":
                 for p in list(h.get("points", {})) + list(h.get("jungfrau", [])):
                     if n == 4 and p == d:
-                        out.append(Problem(f"hands[{i}].points", f"{fmt(p)} deals and sits this game out"))
+                        out.append(Problem(f"hands[{i}].points", _sits_out(p)))
         if out:
             return out
         if rules["list"] == "beer":
             totals = {p: 0 for p in players}
             for i, g in enumerate(self.games(rules, players, hands)):
                 if min(totals.values()) <= -rules["beer_target"]:
-                    return [Problem(f"hands[{i}]", "the game is over: a player reached the beer target")]
+                    target = rules["beer_target"]
+                    return [Problem(f"hands[{i}]", Bi(f"gra już się skończyła: ktoś doszedł do -{target}",
+                                                      f"the game is over: a player has reached -{target}"))]
                 for p, v in self._list_scores(rules, players, g, deal_by[i]).items():
                     totals[p] += v
         return []
@@ -251,8 +280,9 @@ class SkatModule(ScoringModule):
         if game == "null":
             h, o = bool(hand.get("hand")), bool(hand.get("ouvert"))
             v = NULL_VALUES[(h, o)]
-            name = "null" + (" ouvert" if o else "") + (" z ręki/hand" if h else "")
-            return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, f"{name} = {v}",
+            words = Bi("null" + (" otwarty" if o else "") + (" z ręki" if h else "") + f" = {v}",
+                       "Null" + (" Ouvert" if o else "") + (" Hand" if h else "") + f" = {v}")
+            return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, words,
                         marks=[m for m, on in (("H", h), ("O", o)) if on])
         base = SUITS.get(game, rules["grand_base"])
         m = abs(hand["matadors"])
@@ -278,21 +308,21 @@ class SkatModule(ScoringModule):
             cp = 61 if hand.get("won") else 60
         schneider = cp >= 90 or cp <= 30
         declarer_all = schwarz and cp > 60
-        levels = [("z/with" if hand["matadors"] > 0 else "bez/without", m), ("gra/game", 1)]
+        levels = [(("z", "with") if hand["matadors"] > 0 else ("bez", "without"), m), (("gra", "game"), 1)]
         if hnd:
-            levels.append(("z ręki/hand", 1))
+            levels.append((("z ręki", "hand"), 1))
         if schneider or sa or extra:
-            levels.append(("krawiec/schneider", 1))
+            levels.append((("krawiec", "schneider"), 1))
         if sa:
-            levels.append(("zapowiedziany/announced", 1))
+            levels.append((("zapowiedziany", "announced"), 1))
         if schwarz or za:
-            levels.append(("czarno/schwarz", 1))
+            levels.append((("czarno", "schwarz"), 1))
         if za:
-            levels.append(("zapowiedziane/announced", 1))
+            levels.append((("zapowiedziane", "announced"), 1))
         if ouvert:
-            levels.append(("otwarta/ouvert", 1))
+            levels.append((("otwarta", "ouvert"), 1))
         if extra:
-            levels.append(("schenken odrzucone/refused", extra))
+            levels.append((("schenken odrzucone", "schenken refused"), extra))
         mult = sum(x for _, x in levels)
         if "won" in hand:
             won = bool(hand["won"])
@@ -305,17 +335,18 @@ class SkatModule(ScoringModule):
         else:
             won = cp >= 61
         value = base * mult
-        running_n, words = 0, []
-        for name, x in levels:
+        running_n, words = 0, {"pl": [], "en": []}
+        for j, (name, x) in enumerate(levels):
             running_n += x
-            words.append(f"{name} {running_n}" if name.startswith(("z/", "bez/")) or x == 1 else
-                         f"{name} +{x} = {running_n}")
-        text = ", ".join(words) + f" × {GAME_PL[game][0]}/{GAME_PL[game][1]} {base} = {value}"
+            for lang, said in zip(("pl", "en"), name):
+                words[lang].append(f"{said} {running_n}" if j == 0 or x == 1 else f"{said} +{x} = {running_n}")
+        tail = f"; {mult}×{base} = {value}"
+        text = Bi(", ".join(words["pl"]) + tail, ", ".join(words["en"]) + tail)
         overbid = "bid" in hand and value < hand["bid"]
         if overbid:
             value = base * math.ceil(hand["bid"] / base)
             won = False
-            text += f"; przelicytowana/overbid {hand['bid']}: {value}"
+            text += Bi(f"; przelicytowana {hand['bid']}: {value}", f"; overbid {hand['bid']}: {value}")
         marks = [m for m, on in (("H", hnd), ("S", schneider), ("SA", sa), ("Z", schwarz), ("ZA", za),
                                  ("O", ouvert)) if on]
         return Game(game, hand["declarer"], won, value, 2 ** k, text, overbid, marks)
@@ -331,7 +362,8 @@ class SkatModule(ScoringModule):
         if len(takers) == 1:  # Durchmarsch
             t = takers[0]
             out[t] = rules["durchmarsch"] if rules["ramsch_value"] == "points" else rules["ramsch_fixed"][2]
-            return Game("ramsch", None, True, 0, 1, f"Durchmarsch {t}: +{out[t]}", ramsch=out, marks=["D"])
+            return Game("ramsch", None, True, 0, 1, Bi(f"durchmarsz {t}: +{out[t]}", f"Durchmarsch {t}: +{out[t]}"),
+                        ramsch=out, marks=["D"])
         if rules["ramsch_skat"] == "last-trick" and hand.get("last_trick") in pts:
             pts[hand["last_trick"]] += skat
         best = max(pts.values())
@@ -349,9 +381,14 @@ class SkatModule(ScoringModule):
                 out[p] = -(rules["ramsch_fixed"][1] if jung else rules["ramsch_fixed"][0])
             else:
                 out[p] = -pts[p] * factor
-        words = (f"{'suwany ' if schiebe else ''}ramsz: {', '.join(losers)} {pts[losers[0]]} oczek"
-                 + (f", jungfrau ×{2 ** len(jung)}" if jung else "")
-                 + (f", przesunięty/pushed ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""))
+        lost = pts[losers[0]]
+        jung_x = f" ×{2 ** len(jung)}" if jung else ""
+        push_x = f" ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""
+        who = ", ".join(losers)
+        words = Bi(f"{'suwany ' if schiebe else ''}ramsz: {who} {lost} {plural_pl(lost, 'oczko', 'oczka', 'oczek')}"
+                   + (f", jungfrau{jung_x}" if jung else "") + (f", przesunięty{push_x}" if push_x else ""),
+                   f"{'Schieberamsch' if schiebe else 'Ramsch'}: {who} {lost} card point{'s' * (lost != 1)}"
+                   + (f", Jungfrau{jung_x}" if jung else "") + (f", pushed{push_x}" if push_x else ""))
         return Game("ramsch", None, False, 0, 1, words, ramsch=out, marks=["R"])
 
     def games(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Game]:
@@ -372,7 +409,7 @@ class SkatModule(ScoringModule):
                 schiebe = rules["all_pass"] == "schieberamsch" or (in_bock and rules["bock_mode"] == "schieberamsch")
                 g = self._ramsch(rules, players, hand, playing, schiebe)
             elif hand.get("passed") or "declarer" not in hand:
-                g = Game("passed", words="pas / passed")
+                g = Game("passed", words=Bi("pas", "passed"))
             else:
                 g = self.value(rules, hand)
                 if in_bock and rules["bock_mode"] == "double":
@@ -477,20 +514,26 @@ class SkatModule(ScoringModule):
             finished = len(hands) >= series
         rows = []
         for i, (g, s) in enumerate(zip(games, per_hand)):
-            label = f"{i + 1}. {deal_by[i]}: " + ("pas" if g.kind == "passed" else
-                                                  "ramsz" if g.ramsch is not None else
-                                                  f"{g.declarer} {GAME_PL[g.kind][0]} {''.join(g.marks)} "
-                                                  f"{'+' + str(g.charged) if g.won else str(-2 * g.charged)}")
+            if g.kind == "passed":
+                what = Bi("pas", "passed")
+            elif g.ramsch is not None:
+                what = Bi("ramsz", "Ramsch")
+            else:
+                marks = "".join(g.marks)
+                tail = (f" {marks}" if marks else "") + f" {'+' + str(g.charged) if g.won else str(-2 * g.charged)}"
+                what = Bi(f"{g.declarer} {GAME_PL[g.kind][0]}{tail}", f"{g.declarer} {GAME_PL[g.kind][1]}{tail}")
+            label = f"{i + 1}. {deal_by[i]}: " + what
             rows.append(Row(label, [Cell.num(results[i].totals[p]) for p in players], hand=i, note=g.words))
-        sections = [Section(rules.title, list(players), rows, label_header="gra / game")]
+        sections = [Section(rules.title, list(players), rows, label_header=Bi("gra", "game"))]
         extra: dict[str, Any] = {}
         if lst == "tournament":
             block = self._seeger_fabian(rules, players, games, totals, won, lost)
             extra["list"] = block
-            foot = [("gier wygranych / won", "won"), ("gier przegranych / lost", "lost"),
-                    ("suma wartości gier / values", "values"), ("premia za wygrane / won bonus", "bonus_won"),
-                    ("premia za pokonanie / defeat bonus", "bonus_defeat"), ("wynik końcowy / result", "total"),
-                    ("miejsce / place", "place")]
+            foot = [(Bi("gier wygranych", "games won"), "won"), (Bi("gier przegranych", "games lost"), "lost"),
+                    (Bi("suma wartości gier", "game values"), "values"),
+                    (Bi("premia za wygrane", "bonus for games won"), "bonus_won"),
+                    (Bi("premia za pokonanie", "bonus for defeats"), "bonus_defeat"),
+                    (Bi("wynik końcowy", "result"), "total"), (Bi("miejsce", "place"), "place")]
             sections.append(Section("Seeger-Fabian", list(players),
                                     [Row(lbl, [Cell.num(block[p][k]) for p in players],
                                          marks=frozenset({"total"}) if k == "total" else frozenset())
@@ -506,8 +549,10 @@ class SkatModule(ScoringModule):
                 for p, v in self.money(rules, players, g).items():
                     money[p] += v
             extra["money"] = money
-            sections.append(Section(f"rozliczenie / settlement (stawka {rules['stake']} gr/pkt)", list(players),
-                                    [Row("groszy", [Cell.num(money[p]) for p in players])]))
+            stake = rules["stake"]
+            title = Bi(f"rozliczenie (stawka {stake} gr/pkt)", f"settlement (stake {stake} gr a point)")
+            sections.append(Section(title, list(players),
+                                    [Row(Bi("groszy", "grosze"), [Cell.num(money[p]) for p in players])]))
             winner = leaders(players, totals) if finished else None
         extra["won"], extra["lost"] = won, lost
         nxt = None
@@ -555,3 +600,7 @@ class SkatModule(ScoringModule):
     def _winner(self, players, place):
         first = [p for p in players if place[p] == 1]
         return first[0] if len(first) == 1 else first
+
+
+def _sits_out(name: str) -> Bi:
+    return Bi(f"{fmt(name)} rozdaje i w tym rozdaniu nie gra", f"{fmt(name)} deals and sits this game out")

@@ -97,20 +97,20 @@ def test_bad_skat_input_names_the_field():
     assert problems({**base, "hands": [g("A", "hearts", matadors=1, bid=19, card_points=70)]}) == [
         "hands[0].bid: 19 is not a bid value (18, 20, 22, 23, 24, 27, 30, ...)"]
     assert problems({**base, "hands": [g("A", "hearts", matadors=1, schneider_announced=True, card_points=95)]}) == [
-        "hands[0].schneider_announced: announcements are made only in hand games"]
+        "hands[0].schneider_announced: announcements are made only in Hand games"]
     assert problems({**base, "hands": [g("A", "grand", matadors=5, card_points=70)]}) == [
-        "hands[0].matadors: 5: a grand game is played with or without 1 to 4"]
+        "hands[0].matadors: 5: a Grand game is played with or without 1 to 4"]
     assert problems({**base, "hands": [g("A", "clubs", matadors=0, card_points=70)]}) == [
         "hands[0].matadors: 0: a clubs game is played with or without 1 to 11"]
     assert problems({**base, "hands": [g("A", "null", bid=24, won=True)]}) == [
-        "hands[0].bid: 24: a null game worth 23 cannot be played on it"]
+        "hands[0].bid: 24: a Null worth 23 cannot be played on it"]
     assert problems({**base, "hands": [g("A", "hearts", matadors=1, card_points=121)]}) == [
         "hands[0].card_points: 121 is not between 0 and 120"]
     assert problems({**base, "hands": [g("A", "clubs", matadors=1, ouvert=True, card_points=120)]}) == [
-        "hands[0].ouvert: an open clubs game is a hand game (set hand = true)"]
+        "hands[0].ouvert: an Ouvert game is always a Hand game: mark Hand"]
     assert problems({"ruleset": "skat-tournament", "players": P3,
                      "hands": [g("A", "hearts", matadors=1, card_points=70, kontra=1)]}) == [
-        "hands[0].kontra: 1 (kontra) is not allowed in this ruleset (at most 0)"]
+        "hands[0].kontra: 1 (kontra) is not allowed in these rules (at most 0)"]
 
 
 # --- lists ----------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def test_beer_list_only_minus_points_to_501():
     out = play([big, big], "skat-beer")
     assert out["totals"]["B"] == -672 and out["finished"] is True and out["loser"] == "B"
     assert problems({"ruleset": "skat-beer", "players": P3, "hands": [big, big, big]}) == [
-        "hands[2]: the game is over: a player reached the beer target"]
+        "hands[2]: the game is over: a player has reached -501"]
 
 
 def test_beer_list_four_players_dealer_takes_the_minus_or_not():
@@ -253,7 +253,7 @@ def test_fixed_value_ramsch():
 
 def test_ramsch_refused_where_the_ruleset_plays_none():
     assert problems({"ruleset": "skat-tournament", "players": P3, "hands": [R(A=50, B=40, C=30)]}) == [
-        'hands[0].game: this ruleset plays no ramsch (all_pass = "pass")']
+        'hands[0].game: these rules play no Ramsch (a deal everybody passed is not played)']
 
 
 def test_bock_round_after_a_grand_with_four():
@@ -287,7 +287,7 @@ def test_schenken():
     assert first(g("A", "hearts", matadors=1, card_points=80, schenken="refused")) == -80
     assert problems({"ruleset": "skat-tournament", "players": P3,
                      "hands": [g("A", "hearts", matadors=1, schenken="accepted")]}) == [
-        "hands[0].schenken: this ruleset does not allow schenken"]
+        "hands[0].schenken: these rules do not allow Schenken"]
 
 
 def test_lost_hand_single_legacy_option():
@@ -299,3 +299,35 @@ def test_schwarz_with_impossible_card_points():
                      "hands": [g("A", "hearts", matadors=1, card_points=80, schwarz=True)]}) == [
         "hands[0].schwarz: impossible with 80 card points: one side took every trick, so the declarer has 120, "
         "or only the skat's points (at most 22)"]
+
+
+# --- one language at a time ---------------------------------------------------------------------
+def test_the_skat_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language, problem, said_in_one_language, sheet
+
+    s = sheet({"ruleset": "skat-house", "players": ["Ala", "Bartek", "Celina"], "hands": [
+        g("Ala", "clubs", matadors=2, hand=True, card_points=70),         # with 2, game 3, hand 4: 4 x 12 = 48
+        {"passed": True},
+        g("Bartek", "hearts", matadors=1, bid=40, card_points=95),       # 3 x 10 = 30 < 40: lost at 40, -80
+        {"game": "ramsch", "points": {"Ala": 50, "Bartek": 40, "Celina": 30}},  # Ala loses her 50
+    ]})
+    assert s.totals == {"Ala": -2, "Bartek": -80, "Celina": 0}
+    pl, en = one_language(s, ["gra", "z ręki", "krawiec", "przelicytowana", "pas", "ramsz", "oczek", "rozliczenie",
+                              "stawka", "groszy"],
+                          ["game", "hand", "schneider", "overbid", "passed", "Ramsch", "card points", "settlement",
+                           "stake", "grosze"])
+    assert "z 2, gra 3, z ręki 4; 4×12 = 48" in pl and "with 2, game 3, hand 4; 4×12 = 48" in en
+    assert "1. Ala: Ala trefl H +48" in pl and "1. Ala: Ala clubs H +48" in en
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "skat-house", "players": P3, "hands": [g("A", "hearts", card_points=70)]})
+    assert p.place == "hands[0].matadors"
+    said_in_one_language(p, ["brak", "bez"], ["missing", "without"])
+
+
+def test_the_seeger_fabian_foot_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language
+
+    rec, rules, module = records.read(SEED)
+    one_language(records.score(rec, rules, module, str(SEED)),
+                 ["gier wygranych", "premia za pokonanie", "wynik końcowy", "miejsce", "null otwarty z ręki"],
+                 ["games won", "bonus for defeats", "result", "place", "Null Ouvert Hand"])
