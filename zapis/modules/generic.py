@@ -20,6 +20,8 @@ from zapis.core.errors import Problem, fmt
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
+from zapis.core.words import Bi
+from zapis.modules.common import item_word, sum_message
 
 ITEM_KEYS = {"value", "count", "check", "label"}
 
@@ -50,7 +52,7 @@ def _count(item: Mapping[str, Any], n: int) -> int | None:
 
 class GenericModule(ScoringModule):
     id = "generic"
-    title = "Gra na punkty karne / Card-count game"
+    title = Bi("Gra na punkty karne", "Card-count game")
     params = PARAMS
     player_counts = tuple(range(2, 13))
 
@@ -59,29 +61,37 @@ class GenericModule(ScoringModule):
         for name, item in r["items"].items():
             at = f"items.{name}"
             if not isinstance(item, dict):
-                out.append(Problem(at, f"{fmt(item)} is not a table {{ value, count }}"))
+                out.append(Problem(at, Bi(f"{fmt(item)}: potrzebna tabela {{ value, count }}",
+                                          f"{fmt(item)} is not a table {{ value, count }}")))
                 continue
-            out += [Problem(f"{at}.{k}", "unknown key") for k in item if k not in ITEM_KEYS]
+            out += [Problem(f"{at}.{k}", Bi("nieznany klucz", "unknown key")) for k in item if k not in ITEM_KEYS]
             v = item.get("value")
             if not isinstance(v, int) or isinstance(v, bool):
-                out.append(Problem(f"{at}.value", f"{fmt(v)} is not a whole number"))
+                out.append(Problem(f"{at}.value", Bi(f"{fmt(v)} nie jest liczbą całkowitą",
+                                                     f"{fmt(v)} is not a whole number")))
             c = item.get("count")
             counts = c.values() if isinstance(c, dict) else [c] if c is not None else []
             if any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in counts):
-                out.append(Problem(f"{at}.count", f"{fmt(c)} is not a count (or a table of counts by players)"))
+                out.append(Problem(f"{at}.count", Bi(f"{fmt(c)} nie jest liczbą sztuk (ani tabelą liczb według "
+                                                     "liczby graczy)", f"{fmt(c)} is not a count (or a table of "
+                                                     "counts by players)")))
             if "check" in item and not isinstance(item["check"], bool):
-                out.append(Problem(f"{at}.check", f"{fmt(item['check'])} is not true or false"))
+                out.append(Problem(f"{at}.check", Bi(f"{fmt(item['check'])}: tylko tak lub nie (true, false)",
+                                                     f"{fmt(item['check'])} is not true or false")))
         for name in r["slam_items"]:
             if not isinstance(name, str):
-                out.append(Problem("slam_items", f"{fmt(name)} is not an item's name"))
+                out.append(Problem("slam_items", Bi(f"{fmt(name)} nie jest nazwą pozycji", f"{fmt(name)} is not an "
+                                                    "item's name")))
             elif name not in r["items"]:
-                out.append(Problem("slam_items", f"{fmt(name)} is not one of the items"))
+                out.append(Problem("slam_items", Bi(f"{fmt(name)} nie jest jedną z pozycji (items)",
+                                                    f"{fmt(name)} is not one of the items")))
         return out
 
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         if len(players) not in rules["players"]:
             counts = ", ".join(map(str, rules["players"]))
-            return [Problem("players", f"{len(players)} players, but {rules.title} is played by {counts}")]
+            return [Problem("players", Bi(f"{rules.title}: liczba graczy {counts}, a nie {len(players)}",
+                                          f"{len(players)} players, but {rules.title} is played by {counts}"))]
         return []
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
@@ -96,7 +106,8 @@ class GenericModule(ScoringModule):
         if rules["bid_value"]:
             fields.append(Field("bids", "player_map", "points bid (the bidder scores them)",
                                 item=Field("b", "int", min=0), label={"pl": "licytacja", "en": "bids"}))
-            fields.append(Field("suit", "choice", "the suit chosen", choices=("spades", "hearts", "diamonds", "clubs")))
+            fields.append(Field("suit", "choice", "the suit chosen", choices=("spades", "hearts", "diamonds", "clubs"),
+                                label={"pl": "kolor", "en": "suit"}))
         return fields
 
     def _counts(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, dict[str, int]]:
@@ -112,10 +123,12 @@ class GenericModule(ScoringModule):
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
         out = []
         for p, items in hand.get("taken", {}).items():
-            out += [Problem(f"taken.{p}.{k}", f"unknown item (known: {', '.join(rules['items'])})")
+            known = ", ".join(rules["items"])
+            out += [Problem(f"taken.{p}.{k}", Bi(f"nieznana pozycja (są: {known})", f"unknown item (known: {known})"))
                     for k in items if k not in rules["items"]]
         if "tricks" in hand and any("tricks" in hand.get("taken", {}).get(p, {}) for p in players):
-            out.append(Problem("tricks", "given twice: in tricks and in taken"))
+            out.append(Problem("tricks", Bi("podane dwa razy: w lewach i we wziętych",
+                                            "given twice: in tricks and in taken")))
         if out:
             return out
         got = self._counts(rules, players, hand)
@@ -126,10 +139,8 @@ class GenericModule(ScoringModule):
                 continue
             total = sum(got[p][name] for p in players)
             if total != want:
-                diff = total - want
                 out.append(Problem("taken" if name != "tricks" or "tricks" not in hand else "tricks",
-                                   f"{name} sum to {total}, not {want} ({abs(diff)} "
-                                   f"{'too many' if diff > 0 else 'short'})"))
+                                   sum_message(total, want, item_word(name, item.get("label")))))
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
@@ -137,7 +148,8 @@ class GenericModule(ScoringModule):
         results = running(per_hand, players)
         for i, r in enumerate(results[:-1]):
             if self._over(rules, players, r.totals, i + 1):
-                return [Problem(f"hands[{i + 1}]", f"the game is over after hands[{i}]")]
+                return [Problem(f"hands[{i + 1}]", Bi(f"gra skończyła się w rozdaniu {i + 1}",
+                                                     f"the game was over after deal {i + 1}"))]
         return []
 
     def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, int]:
@@ -176,9 +188,9 @@ class GenericModule(ScoringModule):
         if finished:
             winner = leaders(players, totals)
         deal_by = dealers(players, hands)
-        rows = [Row(f"{i + 1}.", [Cell.num(s[p]) for p in players], hand=i, note=f"{deal_by[i]} rozdaje/deals")
-                for i, s in enumerate(per_hand)]
-        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        rows = [Row(f"{i + 1}.", [Cell.num(s[p]) for p in players], hand=i,
+                    note=Bi(f"rozdaje {deal_by[i]}", f"{deal_by[i]} deals")) for i, s in enumerate(per_hand)]
+        rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
         nxt = None
         if not finished:
             dealer = players[(players.index(deal_by[-1]) + 1) % len(players)] if hands else players[0]
@@ -188,13 +200,13 @@ class GenericModule(ScoringModule):
                 nxt["deals_left"] = (rules["deals"] if rules["end"] == "deals" else len(players)) - len(hands)
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished, winner=winner, next=nxt,
-                      sections=[Section(rules.title, list(players), rows, label_header="rozdanie / deal")])
+                      sections=[Section(rules.title, list(players), rows, label_header=Bi("rozdanie", "deal"))])
         n = len(players)
         fixed = [k for k, it in rules["items"].items() if it.get("check", True) and _count(it, n) is not None]
         if fixed and not rules["bid_value"] and not rules["slam_items"]:
             want = sum(rules["items"][k]["value"] * _count(rules["items"][k], n) for k in fixed)
             if len(fixed) == len(rules["items"]):
                 bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values()) != want]
-                sheet.checks.append(Check(f"każde rozdanie sumuje się do {want} / each deal sums to {want}", not bad,
-                                          f"rozdania/deals {bad}" if bad else ""))
+                sheet.checks.append(Check(Bi(f"każde rozdanie sumuje się do {want}", f"each deal sums to {want}"),
+                                          not bad, Bi(f"rozdania {bad}", f"deals {bad}") if bad else ""))
         return sheet

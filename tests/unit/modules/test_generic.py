@@ -3,6 +3,7 @@
 import pytest
 
 from tests.conftest import problems, score
+from zapis.modules.generic import GenericModule
 
 P3 = ["A", "B", "C"]
 P4 = ["A", "B", "C", "D"]
@@ -24,7 +25,7 @@ def test_czarna_manka_hearts_1_queen_of_spades_13_to_100():
     assert out["totals"] == {"A": -15, "B": 0, "C": -115}
     assert out["finished"] is True and out["winner"] == "B"
     assert problems({"ruleset": "czarna-manka", "players": P3, "hands": [deal] * 6}) == [
-        "hands[5]: the game is over after hands[4]"]
+        "hands[5]: the game was over after deal 5"]
 
 
 def test_czarna_manka_spade_variant_and_six_players():
@@ -34,7 +35,7 @@ def test_czarna_manka_spade_variant_and_six_players():
     six = ["A", "B", "C", "D", "E", "F"]
     out = play("czarna-manka", [{"taken": {"A": {"hearts": 12, "queen_spades": 1}}}], players=six)
     assert out["totals"]["A"] == -25  # without the twos only 12 hearts
-    assert "hands[0].taken: hearts sum to 13, not 12 (1 too many)" in problems(
+    assert "hands[0].taken: hearts: 13 in all, not 12 (1 too many)" in problems(
         {"ruleset": "czarna-manka", "players": six, "hands": [{"taken": {"A": {"hearts": 13, "queen_spades": 1}}}]})
 
 
@@ -103,7 +104,7 @@ def test_a_house_game_defined_in_toml_alone(tmp_path):
 
 @pytest.mark.parametrize("hand,msg", [
     ({"taken": {"A": {"spades": 1}}}, "hands[0].taken.A.spades: unknown item (known: hearts, queen_spades)"),
-    ({"taken": {"A": {"hearts": 12, "queen_spades": 1}}}, "hands[0].taken: hearts sum to 12, not 13 (1 short)"),
+    ({"taken": {"A": {"hearts": 12, "queen_spades": 1}}}, "hands[0].taken: hearts: 12 in all, not 13 (1 short)"),
     ({"taken": {"Z": {"hearts": 13}}}, 'hands[0].taken: "Z" is not a player of this game'),
     ({"taken": {"A": {"hearts": -1}}}, "hands[0].taken.A.hearts: -1 is less than 0"),
 ])
@@ -120,3 +121,23 @@ def test_ruleset_item_errors(tmp_path):
         rulesets.load(str(bad))
     assert [str(p) for p in e.value.problems] == ["items.hearts.size: unknown key",
                                                   'items.hearts.value: "one" is not a whole number']
+
+
+def test_the_card_count_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language, problem, said_in_one_language, sheet
+
+    s = sheet({"ruleset": "czarna-manka", "players": ["Ala", "Bartek", "Celina"], "hands": [
+        {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}},  # -3, 0, -10 - 13
+        {"taken": {"Bartek": {"hearts": 13, "queen_spades": 1}}}]})                      # 0, -26, 0
+    assert s.totals == {"Ala": -3, "Bartek": -26, "Celina": -23}
+    pl, en = one_language(s, ["rozdanie", "razem", "rozdaje Ala", "każde rozdanie sumuje się do -26"],
+                          ["deal", "total", "Ala deals", "each deal sums to -26"])
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "czarna-manka", "players": P3,
+                 "hands": [{"taken": {"A": {"hearts": 13, "queen_spades": 1}, "B": {"queen_spades": 1}}}]})
+    assert p.say("pl") == "hands[0].taken: dama pik: razem 2, a powinno być 1 (o 1 za dużo)"
+    assert p.say("en") == "hands[0].taken: queen of spades: 2 in all, not 1 (1 too many)"
+    # an item the ruleset names itself (in Polish) is named so in Polish
+    p = problem({"ruleset": "kierki-licytowane", "players": P3, "hands": [{"taken": {"A": {"cards": 12}}}]})
+    said_in_one_language(p, ["karty koloru", "brakuje"], ["cards", "short"])
+    assert GenericModule().title.say("pl") == "Gra na punkty karne" and GenericModule().title.en == "Card-count game"
