@@ -16,11 +16,25 @@ from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
+from zapis.core.words import Bi
+from zapis.modules.common import plural_pl
 
 GAMES = ("ordinary", "wedding", "solo", "solo-du", "silent")
+# the games by name, as the entry form names them in each language
 GAME_PL = {"ordinary": "zwyczajna", "wedding": "wesele", "solo": "zolo", "solo-du": "zolo du", "silent": "cicha"}
+GAME_IN = {"ordinary": "w zwyczajnej", "wedding": "w weselu", "solo": "w zolo", "solo-du": "w zolo du",
+           "silent": "w cichej"}
+GAME_EN = {"ordinary": "ordinary", "wedding": "wedding", "solo": "solo", "solo-du": "solo du", "silent": "silent"}
 CATEGORIES = ("z-wyjsciem", "bez-wyjscia", "bez-bitki")
-CAT_PL = {"z-wyjsciem": "z wyjściem", "bez-wyjscia": "bez wyjścia", "bez-bitki": "bez bitki"}
+CAT_PL = {"z-wyjsciem": "z wyjściem", "bez-wyjscia": "bez wyjścia", "bez-bitki": "bez bitki"}  # Polish in both
+
+
+def _points_pl(n: int) -> str:
+    return f"{n} {plural_pl(n, 'oczko', 'oczka', 'oczek')}"
+
+
+def _points_en(n: int) -> str:
+    return f"{n} card point{'s' * (n != 1)}"
 
 PARAMS = (
     Field("base", "table", "game values before doubling: ordinary (and wedding) by category z-wyjsciem, "
@@ -50,11 +64,13 @@ class KopModule(ScoringModule):
         out = []
         need = {"z-wyjsciem", "bez-wyjscia", "bez-bitki", "silent", "solo", "solo-du"}
         if set(r["base"]) != need:
-            out.append(Problem("base", f"must give {', '.join(sorted(need))}"))
+            names = ", ".join(sorted(need))
+            out.append(Problem("base", Bi(f"potrzebne są: {names}", f"must give {names}")))
         if set(r["max_kontra"]) != set(GAMES):
-            out.append(Problem("max_kontra", f"must give {', '.join(GAMES)}"))
+            out.append(Problem("max_kontra", Bi(f"potrzebne są: {', '.join(GAMES)}", f"must give {', '.join(GAMES)}")))
         if any(v > len(r["kontra_names"]) for v in r["max_kontra"].values()):
-            out.append(Problem("max_kontra", "a level above the named doubling levels"))
+            out.append(Problem("max_kontra", Bi("poziom wyższy niż nazwane kontry (kontra_names)",
+                                                "a level above the named doubling levels")))
         return out
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
@@ -81,26 +97,36 @@ class KopModule(ScoringModule):
         game = hand["game"]
         single = game in ("solo", "solo-du", "silent")
         if len(hand["old"]) != (1 if single else 2):
-            out.append(Problem("old", f"names {len(hand['old'])}, but {GAME_PL[game]} has "
-                               f"{'one old player' if single else 'two old players'}"))
+            n = len(hand["old"])
+            out.append(Problem("old", Bi(f"{GAME_IN[game]} {'jest jeden stary' if single else 'jest dwóch starych'}"
+                                         f", a podano {n}", f"names {n}, but {GAME_EN[game]} has "
+                                         f"{'one old player' if single else 'two old players'}")))
         k = hand.get("kontra", 0)
         top = rules["max_kontra"][game]
         if k > top:
             names = rules["kontra_names"]
-            out.append(Problem("kontra", f"{k} ({names[k - 1]}) is not allowed in {GAME_PL[game]} "
-                               f"(at most {top}{' ' + names[top - 1] if top else ''})"))
+            most = f"{top}{' ' + names[top - 1] if top else ''}"
+            out.append(Problem("kontra", Bi(f"{k} ({names[k - 1]}): {GAME_IN[game]} najwyżej {most}",
+                                            f"{k} ({names[k - 1]}) is not allowed in {GAME_EN[game]} "
+                                            f"(at most {most})")))
         if "won" not in hand and "old_points" not in hand and not (game == "solo-du" and "old_tricks" in hand):
-            out.append(Problem("old_points", "missing (or give won)"))
+            out.append(Problem("old_points", Bi("brak (albo podaj, czy starzy wygrali)",
+                                                "missing (or say whether the old side won)")))
         pts, tr = hand.get("old_points"), hand.get("old_tricks")
         if pts is not None and tr is not None:
             if tr == 0 and pts:
-                out.append(Problem("old_points", f"{pts} with no trick"))
+                out.append(Problem("old_points", Bi(f"{_points_pl(pts)}, a starzy nie mają bitki",
+                                                    f"{_points_en(pts)} with no trick")))
             if tr == 4 and pts != 104:
-                out.append(Problem("old_points", f"{pts} with every trick (all four hold 104)"))
+                out.append(Problem("old_points", Bi(f"{_points_pl(pts)} przy wszystkich bitkach (wszystkie cztery "
+                                                    "to 104)",
+                                                    f"{_points_en(pts)} with every trick (all four hold 104)")))
         if game == "solo-du" and "old_tricks" not in hand and "won" not in hand:
-            out.append(Problem("old_tricks", "missing: solo du is won with every trick"))
+            out.append(Problem("old_tricks", Bi("brak: zolo du wygrywa się wszystkimi bitkami",
+                                                "missing: solo du is won with every trick")))
         if "category" in hand and single:
-            out.append(Problem("category", "only ordinary games and weddings have categories"))
+            out.append(Problem("category", Bi("kategorię ma tylko gra zwyczajna i wesele",
+                                              "only ordinary games and weddings have categories")))
         return out
 
     def value(self, rules: Rules, hand: Mapping[str, Any]) -> tuple[bool, str, int]:
@@ -153,10 +179,14 @@ class KopModule(ScoringModule):
                 s[old[0]] = sign * v  # flat: the sheet then does not sum to zero
             per_hand.append(s)
             k = hand.get("kontra", 0)
-            label = f"{i + 1}. {GAME_PL[hand['game']]}" + (f" ({CAT_PL[cat]})" if cat in CAT_PL else "")
-            note = (f"starzy/old: {', '.join(old)}; {'wygrali/won' if won else 'przegrali/lost'}"
-                    + (f"; {hand['old_points']} oczek" if "old_points" in hand else "")
-                    + (f"; {names[k - 1]}" if k else "") + f"; wartość/value {v}")
+            cat_text = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
+            label = Bi(f"{i + 1}. {GAME_PL[hand['game']]}{cat_text}", f"{i + 1}. {GAME_EN[hand['game']]}{cat_text}")
+            kontra = f"; {names[k - 1]}" if k else ""
+            pts = hand.get("old_points")
+            note = Bi(f"starzy: {', '.join(old)}; {'wygrana' if won else 'przegrana'}"
+                      + (f"; {_points_pl(pts)}" if pts is not None else "") + f"{kontra}; wartość {v}",
+                      f"old side: {', '.join(old)}; {'won' if won else 'lost'}"
+                      + (f"; {_points_en(pts)}" if pts is not None else "") + f"{kontra}; value {v}")
             rows.append(Row(label, [Cell.num(s[p], *(("old",) if p in old else ())) for p in players], hand=i,
                             note=note))
         results = running(per_hand, players, dict(start or {}))
@@ -171,12 +201,12 @@ class KopModule(ScoringModule):
             nxt = {"dealer": dealer, "leader": players[(players.index(dealer) + 1) % 4]}
             if rules["deals"]:
                 nxt["deals_left"] = rules["deals"] - len(hands)
-        rows.append(Row("razem / total", [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished, winner=winner, next=nxt,
-                      sections=[Section(rules.title, list(players), rows, label_header="gra / game")])
+                      sections=[Section(rules.title, list(players), rows, label_header=Bi("gra", "game"))])
         if rules["solo_settlement"] == "per-opponent":
             bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values())]
-            sheet.checks.append(Check("każde rozdanie sumuje się do zera / each deal sums to zero", not bad,
+            sheet.checks.append(Check(Bi("każde rozdanie sumuje się do zera", "each deal sums to zero"), not bad,
                                       f"{bad}" if bad else ""))
         return sheet

@@ -104,12 +104,36 @@ def test_koscian_extra_levels():
 
 
 @pytest.mark.parametrize("hand,msg", [
-    ({"game": "solo", "old": ["A", "B"], "won": True}, "hands[0].old: names 2, but zolo has one old player"),
-    ({"game": "ordinary", "old": ["A"], "won": True}, "hands[0].old: names 1, but zwyczajna has two old players"),
-    ({"game": "ordinary", "old": ["A", "B"]}, "hands[0].old_points: missing (or give won)"),
+    ({"game": "solo", "old": ["A", "B"], "won": True}, "hands[0].old: names 2, but solo has one old player"),
+    ({"game": "ordinary", "old": ["A"], "won": True}, "hands[0].old: names 1, but ordinary has two old players"),
+    ({"game": "ordinary", "old": ["A", "B"]}, "hands[0].old_points: missing (or say whether the old side won)"),
     ({"game": "ordinary", "old": ["A", "B"], "old_points": 110}, "hands[0].old_points: 110 is not between 0 and 104"),
     ({"game": "ordinary", "old": ["A", "Z"], "won": True}, 'hands[0].old[1]: "Z" is not a player of this game'),
-    ({"game": "ordinary", "old": ["A", "B"], "old_points": 30, "old_tricks": 0}, "hands[0].old_points: 30 with no trick"),
+    ({"game": "ordinary", "old": ["A", "B"], "old_points": 30, "old_tricks": 0},
+     "hands[0].old_points: 30 card points with no trick"),
 ])
 def test_bad_kop_input(hand, msg):
     assert msg in problems({"ruleset": "kop-wolsztyn", "players": P, "hands": [hand]})
+
+
+def test_the_kop_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language, problem, said_in_one_language, sheet
+
+    s = sheet({"ruleset": "kop-wolsztyn", "players": ["Ala", "Bartek", "Celina", "Darek"], "hands": [
+        # the old side wins with 60; the young got out with 44 (more than 26): 1
+        {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60, "old_tricks": 3},
+        # a solo lost with 40, kontra: 5 x 2 = 10, the soloist pays each of three
+        {"game": "solo", "old": ["Bartek"], "old_points": 40, "kontra": 1}]})
+    assert s.totals == {"Ala": 1 + 10, "Bartek": -1 - 30, "Celina": 1 + 10, "Darek": -1 + 10}
+    pl, en = one_language(s, ["gra", "1. zwyczajna", "2. zolo", "starzy", "wygrana", "przegrana", "60 oczek",
+                              "wartość 10", "razem", "każde rozdanie sumuje się do zera"],
+                          ["game", "1. ordinary", "2. solo", "old side", "won", "lost", "60 card points", "value 10",
+                           "total", "each deal sums to zero"])
+    assert "1. zwyczajna (z wyjściem)" in pl and "1. ordinary (z wyjściem)" in en  # the category's Polish name
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "kop-wolsztyn", "players": P, "hands": [{"game": "solo", "old": ["A", "B"], "won": True}]})
+    assert p.say("pl") == "hands[0].old: w zolo jest jeden stary, a podano 2"
+    assert p.say("en") == "hands[0].old: names 2, but solo has one old player"
+    said_in_one_language(problem({"ruleset": "kop-wolsztyn", "players": P,
+                                  "hands": [{"game": "silent", "old": ["A"], "kontra": 4, "won": True}]}),
+                         ["w cichej najwyżej"], ["is not allowed in silent"])
