@@ -191,3 +191,27 @@ def test_the_1000_finish_and_two_reaching_it_in_one_deal():
 def test_ace_meld_variant():
     out = play([deal("A", 200, 50, 50, 20, {"A": ["aces"]})], rules={"ace_meld": 200})
     assert sc(out, 0)[0] == 200  # 50 + 200 >= 200
+
+
+def test_the_tysiac_sheet_is_said_in_one_language():
+    from tests.unit.modules.sheet_words import one_language, problem, said_in_one_language, sheet
+
+    names = ["Ala", "Bartek", "Celina"]
+    s = sheet({"ruleset": "tysiac", "players": names, "start": {"Ala": 800}, "hands": [
+        deal("Bartek", 120, 30, 70, 20, {"Bartek": ["hearts"]}, players=names),  # 70 + 100 >= 120; Ala on the barrier
+        deal("Celina", 100, 44, 15, 61, players=names),                        # 61 < 100: -100; Bartek 15 -> 20
+        {"declarer": "Ala", "bid": 100, "bomb": True}]})                        # Bartek and Celina 60 each
+    assert s.totals == {"Ala": 800, "Bartek": 120 + 20 + 60, "Celina": 20 - 100 + 60}
+    pl, en = one_language(s, ["rozdaje", "meldunki", "Ala na beczce", "się nie liczy", "Ala: 1. bomba",
+                              "Ala jest na beczce (800)"],
+                          ["dealer", "melds", "Ala on the barrier", "not added", "Ala: bomb no. 1",
+                           "Ala is on the barrier (800)"])
+    assert "Bartek: 70 + meldunki 100 = 170 ≥ 120" in pl and "Bartek: 70 + melds 100 = 170 ≥ 120" in en
+    assert "120✓ 120 m♥" in pl and "120✓ 120 m♥" in en  # the meld by its suit's sign in both
+    assert " / " not in pl and " / " not in en
+    p = problem({"ruleset": "tysiac", "players": P, "hands": [deal("B", 100, 20, 80, 15)]})
+    assert p.say("pl") == "hands[0].points: razem 115, a powinno być 120 (brakuje 5)"
+    assert p.say("en") == "hands[0].points: 115 in all, not 120 (5 short)"
+    bomb = {"declarer": "B", "bid": 100, "bomb": True}
+    said_in_one_language(problem({"ruleset": "tysiac", "players": P, "hands": [bomb, bomb]}),
+                         ["ma już 1 bombę"], ["has thrown 1 bomb already"])
