@@ -88,7 +88,8 @@ class PlanowanieModule(ScoringModule):
             cards = h.get("cards", plan[min(i, len(plan) - 1)])
             out += [p.under(at) for p in _map_sum_problem(h, "tricks", players, cards)]
             out += [Problem(f"{at}.bids.{p}", Bi(f"{b}: to więcej, niż jest lew w tym rozdaniu ({cards})",
-                                                 f"{b} is more than the {cards} trick{'s' * (cards != 1)} of this deal"))
+                                                 f"{b} is more than the {cards} trick{'s' * (cards != 1)} of "
+                                                 "this deal"))
                     for p, b in h["bids"].items() if b > cards]
             missing = [p for p in players if p not in h["bids"]]
             out += [Problem(f"{at}.bids.{p}", MISSING) for p in missing]
@@ -189,7 +190,8 @@ class TrzyPiecOsiemModule(ScoringModule):
                 t = h["tricks"][p]
                 s[p] = (lim - t) if inverted else (t - lim)
             per_hand.append(s)
-            labels.append(Bi(f"{i + 1}. {roles[0]}: {KIND_PL[h['kind']]}", f"{i + 1}. {roles[0]}: {KIND_EN[h['kind']]}"))
+            labels.append(Bi(f"{i + 1}. {roles[0]}: {KIND_PL[h['kind']]}",
+                             f"{i + 1}. {roles[0]}: {KIND_EN[h['kind']]}"))
             notes.append(", ".join(f"{p} {h['tricks'][p]}/{'≤' if inverted else ''}{lim}"
                                    for p, lim in zip(roles, limits)))
         finished = len(hands) >= 18

@@ -83,7 +83,8 @@ def check_sale(sale: Any, players: list[str], price: str, low: int, high: int | 
     if v is None:
         out.append(Problem(f"sale.{price}", MISSING))
     elif not isinstance(v, int) or isinstance(v, bool):
-        out.append(Problem(f"sale.{price}", Bi(f"{fmt(v)} nie jest liczbą całkowitą", f"{fmt(v)} is not a whole number")))
+        out.append(Problem(f"sale.{price}", Bi(f"{fmt(v)} nie jest liczbą całkowitą",
+                                               f"{fmt(v)} is not a whole number")))
     elif v < low or (high is not None and v > high):
         if high is not None:
             msg = Bi(f"{fmt(v)} nie mieści się w {low}–{high}", f"{fmt(v)} is not between {low} and {high}")
@@ -91,5 +92,6 @@ def check_sale(sale: Any, players: list[str], price: str, low: int, high: int | 
             msg = Bi(f"{fmt(v)} to mniej niż {low}", f"{fmt(v)} is less than {low}")
         out.append(Problem(f"sale.{price}", msg))
     if not out and sale["seller"] == sale["buyer"]:
-        out.append(Problem("sale.buyer", Bi("nie można kupić od samego siebie", "the seller cannot buy his own choice")))
+        out.append(Problem("sale.buyer", Bi("nie można kupić od samego siebie",
+                                            "the seller cannot buy his own choice")))
     return out

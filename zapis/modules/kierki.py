@@ -27,7 +27,8 @@ NAMES = {"no-tricks": Bi("bez lew", "no tricks"), "no-hearts": Bi("bez kierów",
          "trumps": Bi("odgrywka", "odgrywka"), "lottery": Bi("loteryjka", "loteryjka")}
 # what one item costs, as players say it: "20 za lewę" / "20 a trick"
 EACH = {"tricks": ("za lewę", "a trick"), "hearts": ("za kiera", "a heart"), "queens": ("za damę", "a queen"),
-        "kings_jacks": ("za króla lub waleta", "a king or jack"), "king_of_hearts": ("za króla kier", "the king of hearts"),
+        "kings_jacks": ("za króla lub waleta", "a king or jack"),
+        "king_of_hearts": ("za króla kier", "the king of hearts"),
         "last": ("za ostatnią lewę", "the last trick")}
 ITEM_OF = {"no-tricks": "tricks", "no-hearts": "hearts", "no-queens": "queens",
            "no-kings-jacks": "kings_jacks", "no-king-of-hearts": "king_of_hearts", "no-last": "last"}
@@ -150,7 +151,8 @@ class KierkiModule(ScoringModule):
         need = {"robber": ("taken", "points"), "trumps": ("tricks",), "lottery": ("places",)}.get(deal, ("taken",))
         allowed = set(need) | ({"sale", "trump"} if deal == "trumps" else set())
         name = NAMES[deal]
-        out = [Problem(k, Bi(f"nie należy do rozdania „{name.pl}”", f"does not belong to the deal “{name.en}”"))
+        out = [Problem(k, Bi(f"nie należy do rozdania „{name.pl}”",
+                             f"does not belong to the deal “{name.en}”"))
                for k in ("taken", "points", "tricks", "sale", "trump", "places") if k in hand and k not in allowed]
         given = [k for k in need if k in hand]
         if len(given) != 1:
@@ -278,7 +280,8 @@ class KierkiModule(ScoringModule):
                                       join(", ", extra)))
         if finished and not start and not extra:
             s = sum(totals.values())
-            sheet.checks.append(Check(Bi(f"gra sumuje się do zera ({s:+d})", f"the game sums to zero ({s:+d})"), s == 0))
+            sheet.checks.append(Check(Bi(f"gra sumuje się do zera ({s:+d})", f"the game sums to zero ({s:+d})"),
+                                      s == 0))
         return sheet
 
 

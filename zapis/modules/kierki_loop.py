@@ -324,7 +324,8 @@ class KierkiLoopModule(ScoringModule):
         ]
         if not [*plan.phase, *plan.pending_o, *plan.pending_r] and plan.next() is None:
             s = sum(final.values())
-            sheet.checks.append(Check(Bi(f"wyniki sumują się do zera ({s})", f"the results sum to zero ({s})"), s == 0))
+            sheet.checks.append(Check(Bi(f"wyniki sumują się do zera ({s})", f"the results sum to zero ({s})"),
+                                      s == 0))
         owed = [*plan.phase, *plan.pending_o, *plan.pending_r]
         if owed:
             sheet.notes.append(Bi("Do rozegrania: ", "Owed: ") + join(", ", [

@@ -62,7 +62,8 @@ def test_sixth_deal_two_trick_variants_75_each():
         out = play([taken("no-last", 1, 0, 1, 0)], rules={"last_variant": variant})
         assert s(out, 0) == [-75, 0, -75, 0]
     assert "hands[0].taken: penalty tricks: 1 in all, not 2 (1 short)" in problems(
-        {"ruleset": "kierki", "players": P4, "hands": [taken("no-last", 1, 0, 0, 0)], "rules": {"last_variant": "two-last"}})
+        {"ruleset": "kierki", "players": P4, "hands": [taken("no-last", 1, 0, 0, 0)],
+         "rules": {"last_variant": "two-last"}})
 
 
 def test_rozbojnik_counts_everything_at_once():
