@@ -156,3 +156,31 @@ def test_what_is_no_contract_is_left_for_the_check_to_name(typed):
     """K alone is karo or kier: not guessed; a level outside 1-7 is no contract."""
     from zapis.modules.bridge.law77 import canonical_contract
     assert canonical_contract(typed) == typed
+
+
+@pytest.mark.parametrize("contract,dbl,vul,tricks,pl,en", [
+    # 4H+1 V: 120 + overtrick 30 + game 500 = 650 (1.1, 1.2)
+    ("4H", 0, True, 11, "120 + nadróbka 30 + premia za dograną 500 = 650",
+     "120 + overtrick 30 + game bonus 500 = 650"),
+    # 2C= NV: 40 + partscore 50 = 90
+    ("2C", 0, False, 8, "40 + premia za częściówkę 50 = 90", "40 + partscore bonus 50 = 90"),
+    # 2SX+2 NV: 120 (a game) + 2 doubled overtricks 200 + insult 50 + game 300 = 670
+    ("2S", 1, False, 10, "120 + nadróbki 200 + za kontrę 50 + premia za dograną 300 = 670",
+     "120 + overtricks 200 + insult 50 + game bonus 300 = 670"),
+    # 6NTXX= V: 760 + insult 100 + small slam 750 + game 500 = 2110
+    ("6NT", 2, True, 12, "760 + za rekontrę 100 + szlemik 750 + premia za dograną 500 = 2110",
+     "760 + insult 100 + small slam 750 + game bonus 500 = 2110"),
+    ("7S", 0, False, 13, "210 + szlem 1000 + premia za dograną 300 = 1510",
+     "210 + grand slam 1000 + game bonus 300 = 1510"),
+    # 3NTX-2 NV: 100 + 200 = 300 to the defenders (1.3)
+    ("3NT", 1, False, 7, "bez 2: 300 dla obrońców", "down 2: 300 to the defenders"),
+])
+def test_how_a_score_is_made_is_said_in_each_language(contract, dbl, vul, tricks, pl, en):
+    """A sheet's "how" (Breakdown.words) names each part in Polish bridge words and in English ones."""
+    from zapis.core.words import say
+    from zapis.modules.bridge.law77 import with_premium
+
+    words = with_premium(breakdown(c(contract, dbl), vul, tricks)).words()
+    assert (say(words, "pl"), say(words, "en")) == (pl, en)
+    score = duplicate_score(c(contract, dbl), vul, tricks)  # the words add up to the score
+    assert en.endswith(f" = {score}") if score > 0 else en.endswith(f": {-score} to the defenders")

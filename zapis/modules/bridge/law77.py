@@ -9,7 +9,9 @@ how a score was made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from zapis.core.words import Bi
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
@@ -18,6 +20,37 @@ OTHER = {"NS": "EW", "EW": "NS"}
 VUL_CHOICES = ("none", "NS", "EW", "both")
 DOUBLES = {"": 0, "X": 1, "XX": 2}
 STRAIN_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+
+
+def both(text: Callable[[str], str]) -> Bi:
+    """A text in Polish and English from one function of the language ("pl" or "en")."""
+    return Bi(text("pl"), text("en"))
+
+
+#: a passed-out deal as a sheet writes it
+PASSED_OUT = Bi("pas", "passed out")
+
+
+def not_a_contract(value: str) -> Bi:
+    return Bi(f"{value} to nie kontrakt (wysokość 1-7 i C, D, H, S lub NT, albo pass)",
+              f"{value} is not a contract (level 1-7 and C, D, H, S or NT, or pass)")
+
+
+_NONE_OF = {"declarer": Bi("rozgrywającego", "declarer"), "tricks": Bi("lew", "tricks"),
+            "honours": Bi("honorów", "honours"), "honours_side": Bi("strony z honorami", "honours side")}
+
+
+def pass_has_no(key: str, value: str, deal: str = "deal") -> Bi:
+    """ "9: a passed-out deal has no tricks" (a board, in a pairs session)."""
+    what = _NONE_OF[key]
+    return Bi(f"{value}: w spasowanym rozdaniu nie ma {what.pl}", f"{value}: a passed-out {deal} has no {what.en}")
+
+
+#: vulnerability as the sheets say it (the seed's Chicago table: "obie strony przed partią", "NS po partii")
+VUL_WORDS = {
+    "none": Bi("obie przed partią", "neither vulnerable"), "NS": Bi("N-S po partii", "N-S vulnerable"),
+    "EW": Bi("E-W po partii", "E-W vulnerable"), "both": Bi("obie po partii", "both vulnerable"),
+}
 
 
 @dataclass(frozen=True)
@@ -171,6 +204,7 @@ class Breakdown:
     making: int = 0
     undertricks: int = 0  # to the defenders
     premium: int = 0  # game or partscore premium (duplicate-style scoring only)
+    premium_kind: str = ""  # what the premium is for, for the words: "game", "partscore" or "fourth" (deal 4)
 
     @property
     def made(self) -> bool:
@@ -189,17 +223,33 @@ class Breakdown:
     def result(self) -> str:
         return result_text(self.contract, self.tricks)
 
-    def words(self) -> str:
-        """How the score was made, e.g. "120 + nadróbka 30 + partia 500 = 650"."""
+    def parts(self) -> list[tuple[Bi, int]]:
+        """The points beside the trick score, each named: [(nadróbka / overtrick, 30), (za kontrę / insult, 50)]."""
+        over = self.tricks - self.contract.needed
+        return [(name, v) for name, v in (
+            (Bi("nadróbka", "overtrick") if over == 1 else Bi("nadróbki", "overtricks"), self.overtricks),
+            (INSULT_WORDS.get(self.contract.double, INSULT_WORDS[1]), self.insult),
+            (SLAM_WORDS[self.contract.level == 7], self.slam),
+            (Bi("za ugranie", "making bonus"), self.making),
+            (PREMIUM_WORDS.get(self.premium_kind, PREMIUM_WORDS[""]), self.premium)) if v]
+
+    def words(self) -> Bi:
+        """How the score was made, in both languages: "120 + nadróbka 30 + premia za dograną 500 = 650"
+        (4♥+1 vulnerable; en: "120 + overtrick 30 + game bonus 500 = 650")."""
         if not self.made:
-            return f"wpadka/down {self.contract.needed - self.tricks}: {self.undertricks} dla obrońców/to defenders"
-        parts = [str(self.below)]
-        for name, v in (("nadróbki/overtricks", self.overtricks), ("kontra/insult", self.insult),
-                        ("szlem/slam", self.slam), ("za ugranie/making", self.making),
-                        ("premia/premium", self.premium)):
-            if v:
-                parts.append(f"{name} {v}")
-        return " + ".join(parts) + f" = {self.declarer_score}"
+            down, pts = self.contract.needed - self.tricks, self.undertricks
+            return Bi(f"bez {down}: {pts} dla obrońców", f"down {down}: {pts} to the defenders")
+        return both(lambda lang: " + ".join([str(self.below)] + [f"{name.say(lang)} {v}" for name, v in self.parts()])
+                    + f" = {self.declarer_score}")
+
+
+#: the parts of a score as a sheet's "how" names them
+INSULT_WORDS = {1: Bi("za kontrę", "insult"), 2: Bi("za rekontrę", "insult")}
+SLAM_WORDS = {False: Bi("szlemik", "small slam"), True: Bi("szlem", "grand slam")}
+PREMIUM_WORDS = {"game": Bi("premia za dograną", "game bonus"),
+                 "partscore": Bi("premia za częściówkę", "partscore bonus"),
+                 "fourth": Bi("premia za częściówkę w 4. rozdaniu", "fourth-deal partscore bonus"),
+                 "": Bi("premia", "bonus")}
 
 
 def breakdown(c: Contract, vul: bool, tricks: int, values: Values | None = None) -> Breakdown:
@@ -223,8 +273,9 @@ def with_premium(b: Breakdown, game_threshold: int = 100, partscore: int = 50,
     """Duplicate-style: add the game premium (trick points reach the threshold) or the partscore one."""
     if not b.made:
         return b
-    prem = (game_v if b.vul else game_nv) if b.below >= game_threshold else partscore
-    return Breakdown(**{**b.__dict__, "premium": prem})
+    game = b.below >= game_threshold
+    prem = (game_v if b.vul else game_nv) if game else partscore
+    return Breakdown(**{**b.__dict__, "premium": prem, "premium_kind": "game" if game else "partscore"})
 
 
 LAW77 = Values()
