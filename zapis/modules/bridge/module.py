@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
+from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
-    CONTRACT_PARTS, tricks_needed,
+    CONTRACT_PARTS, tricks_needed, both, VUL_WORDS, PASSED_OUT, not_a_contract, pass_has_no,
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
     canonical_contract, imps, parse_contract, result_text, vulnerable, with_premium,
 )
@@ -82,33 +83,54 @@ PARAMS = (
 )
 
 SIDE_LABEL = {"NS": "N-S", "EW": "E-W"}
+# The rubber sheet as a Polish player keeps it on paper: MY | ONI (we | they). The design (ui.md) names the columns
+# but not whose is whose; the scorekeeper sits N-S by convention, so N-S is "My" and E-W "Oni". The column headers
+# name the partners, and the record and the JSON keep NS / EW.
+WE_THEY = {"NS": Bi("My", "We"), "EW": Bi("Oni", "They")}
+# Chicago / IMP with passed_out = "redeal": the deal is dealt again by the same dealer and does not count
+REDEALT = Bi("pas: rozdanie powtórzone, nie liczy się", "passed out: redealt, does not count")
 
 
 class BridgeModule(ScoringModule):
     id = "bridge"
-    title = "Brydż / Bridge"
+    title = Bi("Brydż", "Bridge")
     goes_on = True  # a rubber or a Chicago cycle ends, the evening's game goes on
     params = PARAMS
     player_counts = (4,)
 
     # --- description and validation ----------------------------------------------------
+    def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
+        # the protocol's own message puts the title in an English sentence; here each language has its own
+        if len(players) != 4:
+            n = len(players)
+            return [Problem(self.players_key, Bi(f"{n} graczy, a w brydża grają cztery osoby",
+                                                 f"{n} players, but {self.title.en} is played by 4"))]
+        return []
+
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
         out = []
         tv = r["trick_values"]
         if set(tv) != {"C", "D", "H", "S", "NT"}:
-            out.append(Problem("trick_values", f"must give C, D, H, S and NT, not {', '.join(tv)}"))
+            given = ", ".join(tv)
+            out.append(Problem("trick_values", Bi(f"trzeba podać C, D, H, S i NT, a nie {given}",
+                                                  f"must give C, D, H, S and NT, not {given}")))
         if len(r["game_thresholds"]) != 2:
-            out.append(Problem("game_thresholds", f"{fmt(r['game_thresholds'])} must give two values"))
+            got = fmt(r["game_thresholds"])
+            out.append(Problem("game_thresholds", Bi(f"{got}: trzeba podać dwie wartości",
+                                                     f"{got} must give two values")))
         cyc = r["cycle_vulnerability"]
         if len(cyc) != 4 or any(v not in VUL_CHOICES for v in cyc):
-            out.append(Problem("cycle_vulnerability", f"{fmt(cyc)} must be four of none, NS, EW, both"))
+            out.append(Problem("cycle_vulnerability", Bi(f"{fmt(cyc)}: trzeba podać cztery z none, NS, EW, both",
+                                                         f"{fmt(cyc)} must be four of none, NS, EW, both")))
         table = r["hcp_table"]
         ok = (isinstance(table, list) and [row[0] if isinstance(row, list) and row else None
                                            for row in table] == list(range(20, 41))
               and all(len(row) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in row)
                       for row in table))
         if not ok:
-            out.append(Problem("hcp_table", "must have rows [hcp, NV, V] for every hcp from 20 to 40"))
+            out.append(Problem("hcp_table", Bi("potrzebny wiersz [PC, przed partią, po partii] dla każdej liczby PC "
+                                               "od 20 do 40",
+                                               "must have rows [hcp, NV, V] for every hcp from 20 to 40")))
         return out
 
     def hand_fields(self, rules: Rules, players: list[str]) -> list[Field]:
@@ -143,22 +165,26 @@ class BridgeModule(ScoringModule):
         if text.strip().lower() == "pass":
             for k in ("declarer", "tricks", "honours", "honours_side"):
                 if k in hand:
-                    out.append(Problem(k, f"{fmt(hand[k])}: a passed-out deal has no {k.replace('_', ' ')}"))
+                    out.append(Problem(k, pass_has_no(k, fmt(hand[k]), "deal")))
             if hand.get("double", ""):
-                out.append(Problem("double", f"{fmt(hand['double'])}: a passed-out deal is not doubled"))
+                v = fmt(hand["double"])
+                out.append(Problem("double", Bi(f"{v}: spasowanego rozdania nikt nie kontruje",
+                                                f"{v}: a passed-out deal is not doubled")))
             return out
         parsed = parse_contract(text)
         if parsed is None:
-            return [Problem("contract", f"{fmt(text)} is not a contract (level 1-7 and C, D, H, S or NT, or pass)")]
+            return [Problem("contract", not_a_contract(fmt(text)))]
         for k in ("declarer", "tricks"):
             if k not in hand:
-                out.append(Problem(k, "missing"))
+                out.append(Problem(k, MISSING))
         if "honours" in hand and "honours_side" not in hand:
-            out.append(Problem("honours_side", "missing: which side held the honours"))
+            out.append(Problem("honours_side", Bi("brak: która strona miała honory",
+                                                  "missing: which side held the honours")))
         if "honours_side" in hand and "honours" not in hand:
-            out.append(Problem("honours", "missing: 100 or 150"))
+            out.append(Problem("honours", Bi("brak: 100 lub 150", "missing: 100 or 150")))
         if hand.get("honours") == 100 and parsed[1] == "NT":
-            out.append(Problem("honours", "100 at no trumps: only four aces (150) count there"))
+            out.append(Problem("honours", Bi("100 w bez atu: liczą się tam tylko cztery asy (150)",
+                                             "100 at no trumps: only four aces (150) count there")))
         return out
 
     def partnerships(self, rules, players):
@@ -179,7 +205,8 @@ def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
     for side, (a, b) in (("NS", (players[0], players[2])), ("EW", (players[1], players[3]))):
         va, vb = start.get(a), start.get(b)
         if va is not None and vb is not None and va != vb:
-            raise ZapisError([Problem(f"start.{b}", f"{vb} differs from partner {a}'s {va}")])
+            raise ZapisError([Problem(f"start.{b}", Bi(f"{vb}, a partner {a} ma {va}: para ma jeden wynik",
+                                                        f"{vb} differs from partner {a}'s {va}"))])
         out[side] = va if va is not None else (vb or 0)
     return out
 
@@ -200,8 +227,9 @@ class _Deal:
 
     @property
     def label(self) -> str:
+        """"4♠ N =", "3NT E -1" (the same in both languages, as the seed's sheet writes them), or "pas"."""
         if self.contract is None:
-            return "pas"
+            return PASSED_OUT
         return f"{self.contract.pretty()} {self.declarer} {result_text(self.contract, self.tricks)}"
 
 
@@ -261,7 +289,7 @@ class _Rubber:
             deal = _parse(hand)
             vul = hand.get("vulnerable") or cur.vul()
             gain = {"NS": 0, "EW": 0}
-            label = f"{_letter(i)}) {deal.label}"
+            label = f"{_letter(i)}) " + deal.label
             if deal.contract is not None:
                 side = deal.side
                 b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
@@ -274,12 +302,13 @@ class _Rubber:
                     if cur.below[side] >= need:
                         cur.games[side] += 1
                         cur.below = {"NS": 0, "EW": 0}
-                        cur.below_rows[-1].marks = frozenset({"line"})
+                        _game_line(cur.below_rows[-1])
                 else:
                     self._above(cur, OTHER[side], b.undertricks, label, b.words(), i)
                     gain[OTHER[side]] += b.undertricks
             if deal.honours:
-                self._above(cur, deal.honours_side, deal.honours, f"{_letter(i)}) honory/honours", "", i)
+                self._above(cur, deal.honours_side, deal.honours, Bi(f"{_letter(i)}) honory", f"{_letter(i)}) honours"),
+                            "", i)
                 gain[deal.honours_side] += deal.honours
             cur.hands += 1
             for s in gain:
@@ -288,8 +317,9 @@ class _Rubber:
             if won:
                 cur.winner = won
                 cur.bonus = r["rubber_bonus_2_0"] if cur.games[OTHER[won]] == 0 else r["rubber_bonus_2_1"]
-                self._above(cur, won, cur.bonus, f"{_letter(i)}) rober {cur.games[won]}-{cur.games[OTHER[won]]}"
-                            f" / rubber", "", i)
+                score = f"{cur.games[won]}-{cur.games[OTHER[won]]}"
+                self._above(cur, won, cur.bonus, Bi(f"{_letter(i)}) rober {score}", f"{_letter(i)}) rubber {score}"),
+                            "", i)
                 gain[won] += cur.bonus
                 cur.total[won] += cur.bonus
                 self.rubbers.append(cur)
@@ -312,17 +342,18 @@ class _Rubber:
             if cur.games[side] == 1 and cur.games[OTHER[side]] == 0:
                 cur.bonus = r["unfinished_game_bonus"]
                 cur.total[side] += cur.bonus
-                self._above(cur, side, cur.bonus, "partia w niedokończonym robrze / game, unfinished rubber", "", None)
+                self._above(cur, side, cur.bonus, Bi("partia w niedokończonym robrze", "game in an unfinished rubber"),
+                            "", None)
         with_part = [s for s in ("NS", "EW") if cur.below[s] > 0]
         if len(with_part) == 1 or (len(with_part) == 2 and r["unfinished_partscore_both"]):
             for side in with_part:
                 cur.total[side] += r["unfinished_partscore_bonus"]
                 self._above(cur, side, r["unfinished_partscore_bonus"],
-                            "częściówka w niedokończonym robrze / partscore, unfinished rubber", "", None)
+                            Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber"), "", None)
 
     def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
         r, players = self.r, self.players
-        ns_cols = [f"N-S {players[0]}+{players[2]}", f"E-W {players[1]}+{players[3]}"]
+        cols = [WE_THEY["NS"] + f": {players[0]}+{players[2]}", WE_THEY["EW"] + f": {players[1]}+{players[3]}"]
         sections, rubbers_json, settle = [], [], []
         tot = dict(self.start)
         for rub in self.rubbers:
@@ -337,14 +368,17 @@ class _Rubber:
                 "games": dict(rub.games), "winner": rub.winner, "bonus": rub.bonus, "finished": done,
                 "settlement": {"side": lead, "units": units},
             })
-            status = "" if done else " (niedokończony / unfinished)"
-            above = Section(f"{rub.number}: nad kreską / above{status}", ns_cols, list(reversed(rub.above_rows)))
-            below = Section(f"{rub.number}: pod kreską / below", ns_cols, rub.below_rows)
-            below.rows = below.rows + [Row("razem / total", [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
+            n = rub.number
+            above = Section(Bi(f"Rober {n}: nad kreską" + ("" if done else " (niedokończony)"),
+                               f"Rubber {n}: above the line" + ("" if done else " (unfinished)")),
+                            cols, list(reversed(rub.above_rows)))
+            below = Section(Bi(f"Rober {n}: pod kreską", f"Rubber {n}: below the line"), cols, rub.below_rows)
+            below.rows = below.rows + [Row(Bi("razem", "total"), [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
                                            marks=frozenset({"total"}))]
             if lead:
-                settle.append(f"Rober {rub.number}: rozliczenie / settlement {SIDE_LABEL[lead]} +{units} "
-                              f"(różnica / difference {abs(diff)} / {r['settlement_unit']})")
+                unit, who = r["settlement_unit"], WE_THEY[lead]
+                settle.append(Bi(f"Rober {n}: rozliczenie: {who.pl} +{units} (różnica {abs(diff)} / {unit})",
+                                 f"Rubber {n}: settlement: {who.en} +{units} (difference {abs(diff)} / {unit})"))
             sections += [above, below]
         hands = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
         finished = bool(self.rubbers) and not unfinished
@@ -355,8 +389,8 @@ class _Rubber:
             winner = [players[0], players[2]] if w == "NS" else [players[1], players[3]]
         notes = settle
         if unfinished:
-            notes.append("Rober niedokończony: premie wg Prawa 80 wliczone / unfinished rubber: "
-                         "Law 80 bonuses included")
+            notes.append(Bi("Rober niedokończony: premie wg Prawa 80 wliczone",
+                            "Unfinished rubber: the Law 80 bonuses are included"))
         nxt = None
         if not finished:
             dealer = players[len(per_hand) % 4]
@@ -369,15 +403,24 @@ class _Rubber:
         )
 
 
-def _above_words(b: Breakdown) -> str:
-    parts = [f"{name} {v}" for name, v in (("nadróbki/overtricks", b.overtricks), ("kontra/insult", b.insult),
-                                           ("szlem/slam", b.slam), ("za ugranie/making", b.making)) if v]
-    return " + ".join(parts) if len(parts) > 1 else ""
+def _above_words(b: Breakdown) -> Bi | str:
+    """What an entry above the line is made of: "nadróbka 30 + za kontrę 50", "szlemik 500"."""
+    parts = b.parts()  # a rubber deal has no premium: these are the entry above the line
+    if not parts:
+        return ""
+    return both(lambda lang: " + ".join(f"{name.say(lang)} {v}" for name, v in parts))
 
 
 def _side_row(side: str, points: int, label: str, hand: int | None, note: str) -> Row:
     cells = [Cell.num(points), Cell()] if side == "NS" else [Cell(), Cell.num(points)]
     return Row(label, cells, hand=hand, note=note)
+
+
+def _game_line(row: Row) -> None:
+    """A game made: the line drawn under the entries below the line, across both columns (the seed: "Zrobienie
+    dogranej zaznacza się przez podkreślenie zapisów pod kreską", the opponents' partscore too)."""
+    row.marks = row.marks | {"line"}
+    row.cells = [Cell(c.text, c.value, c.marks | {"line"}) for c in row.cells]
 
 
 def _round_half_up(x: float) -> int:
@@ -408,7 +451,7 @@ class _Cycle:
             vul = hand.get("vulnerable") or r["cycle_vulnerability"][pos]
             dealer = hand.get("dealer") or players[dealer_i % 4]
             dealer_i = players.index(dealer)
-            score_ns, words = 0, "pas / passed out"
+            score_ns, words = 0, PASSED_OUT
             if deal.contract is not None:
                 side = deal.side
                 b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
@@ -420,7 +463,9 @@ class _Cycle:
                 score_ns = s if side == "NS" else -s
                 words = b.words()
             redeal = deal.contract is None and r["passed_out"] == "redeal"
-            label = f"{pos + 1}. {dealer} ({SEATS[players.index(dealer)]}) {_vul_pl(vul)}: {deal.label}"
+            if redeal:
+                words = REDEALT
+            label = f"{pos + 1}. {dealer} ({SEATS[players.index(dealer)]}) " + VUL_WORDS[vul] + ": " + deal.label
             if imp:
                 hcp_ns = hand["hcp_ns"]
                 ref = "NS" if hcp_ns >= 20 else "EW"
@@ -433,9 +478,13 @@ class _Cycle:
                 if redeal:
                     imp_ns = 0
                 per_hand.append(_both(players, imp_ns, -imp_ns))
-                words = (f"{words}; PC {SIDE_LABEL[ref]} {hcp}, oczekiwane/expected {exp}, "
-                         f"różnica/difference {diff:+d} → {got:+d} IMP {SIDE_LABEL[ref]}")
-                cells = [Cell.num(hcp_ns), Cell.num(score_ns), Cell.num(exp), Cell.num(diff),
+                # The row is said from N-S's point of view, as its columns are: the table's expectation is the
+                # stronger side's (the rules' digest, 4.1), so it is N-S's own, or negated when E-W are stronger;
+                # the difference and the IMPs are then N-S's (the IMP scale keeps the sign: imps(-d) == -imps(d)).
+                exp_ns = exp if ref == "NS" else -exp
+                diff_ns = score_ns - exp_ns  # == diff, or -diff when E-W are the stronger side
+                words = _imp_words(words, deal, ref, hcp, vulnerable(vul, ref), exp, exp_ns, diff_ns, imp_ns, redeal)
+                cells = [Cell.num(hcp_ns), Cell.num(score_ns), Cell.num(exp_ns), Cell.num(diff_ns),
                          Cell.num(imp_ns), Cell.num(-imp_ns)]
             else:
                 per_hand.append(_both(players, max(score_ns, 0), max(-score_ns, 0)))
@@ -456,11 +505,11 @@ class _Cycle:
         nd = players[dealer_i % 4]
         nxt = {"deal": pos + 1, "dealer": nd, "seat": SEATS[players.index(nd)],
                "vulnerable": r["cycle_vulnerability"][pos]}
-        cols = (["PC N-S / HCP", "wynik N-S / score", "oczekiwane / expected", "różnica / difference",
-                 "IMP N-S", "IMP E-W"] if imp else
-                [f"N-S ({players[0]}, {players[2]})", f"E-W ({players[1]}, {players[3]})"])
-        section = Section(r.title, cols, rows, label_header="rozdanie / deal")
-        section.rows.append(Row("razem / total", ([Cell()] * 4 if imp else []) +
+        cols = ([Bi("PC N-S", "HCP N-S"), Bi("wynik N-S", "N-S score"), Bi("oczekiwany N-S", "N-S expected"),
+                 Bi("różnica", "difference"), "IMP N-S", "IMP E-W"] if imp else
+                [f"N-S: {players[0]}+{players[2]}", f"E-W: {players[1]}+{players[3]}"])
+        section = Section(r.title, cols, rows, label_header=Bi("rozdanie", "deal"))
+        section.rows.append(Row(Bi("razem", "total"), ([Cell()] * 4 if imp else []) +
                                 [Cell.num(tot["NS"]), Cell.num(tot["EW"])], marks=frozenset({"total"})))
         return Sheet(module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands_out,
                      totals=_both(players, tot["NS"], tot["EW"]), finished=finished, winner=winner,
@@ -473,14 +522,31 @@ class _Cycle:
             return b
         part[side] += b.below
         if part[side] >= 100:
-            prem = r["game_bonus_v"] if b.vul else r["game_bonus_nv"]
+            prem, kind = r["game_bonus_v"] if b.vul else r["game_bonus_nv"], "game"
             part["NS"] = part["EW"] = 0
         elif pos == 3:
-            prem = r["fourth_deal_partscore_bonus"]
+            prem, kind = r["fourth_deal_partscore_bonus"], "fourth"
         else:
-            prem = 0
-        return Breakdown(**{**b.__dict__, "premium": prem})
+            prem, kind = 0, ""
+        return Breakdown(**{**b.__dict__, "premium": prem, "premium_kind": kind})
 
 
-def _vul_pl(vul: str) -> str:
-    return {"none": "przed/przed", "NS": "N-S po partii", "EW": "E-W po partii", "both": "po/po"}[vul]
+def _imp_words(words: Bi | str, deal: _Deal, ref: str, hcp: int, ref_vul: bool, exp: int, exp_ns: int, diff_ns: int,
+               imp_ns: int, redeal: bool) -> Bi:
+    """How an IMP row is worked out, from N-S's point of view like its columns: "E-W: 100 + nadróbka 30 + premia za
+    dograną 300 = 430; E-W mają 26 PC, przed partią: oczekiwany 350 dla E-W, czyli -350 dla N-S; różnica -80 →
+    -2 IMP N-S". The expectation is looked up for the stronger side (its HCP, its vulnerability)."""
+    if redeal:
+        return REDEALT
+    made = words if deal.contract is None else SIDE_LABEL[deal.side] + ": " + words
+    side = SIDE_LABEL[ref]
+    if ref == "NS":
+        pl = f"N-S mają {hcp} PC, {'po partii' if ref_vul else 'przed partią'}: oczekiwany {exp}"
+        en = f"N-S hold {hcp} HCP, {'vulnerable' if ref_vul else 'not vulnerable'}: expected {exp}"
+    else:
+        pl = (f"{side} mają {hcp} PC, {'po partii' if ref_vul else 'przed partią'}: oczekiwany {exp} dla {side}, "
+              f"czyli {exp_ns} dla N-S")
+        en = (f"{side} hold {hcp} HCP, {'vulnerable' if ref_vul else 'not vulnerable'}: expected {exp} for {side}, "
+              f"so {exp_ns} for N-S")
+    tail = f"{diff_ns:+d} → {imp_ns:+d} IMP N-S"
+    return made + Bi(f"; {pl}; różnica {tail}", f"; {en}; difference {tail}")

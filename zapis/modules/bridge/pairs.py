@@ -9,12 +9,14 @@ from collections import defaultdict
 from typing import Any, Mapping
 
 from zapis.core.errors import Problem, fmt
-from zapis.core.fields import Field
+from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
+from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
     canonical_contract, parse_contract, result_text, vulnerable, CONTRACT_PARTS, tricks_needed,
+    PASSED_OUT, VUL_WORDS, not_a_contract, pass_has_no,
 )
 
 PARAMS = (
@@ -47,26 +49,29 @@ def parse_adjusted(text: str) -> tuple[int, int] | None:
 class PairsModule(ScoringModule):
     id = "bridge-pairs"
     goes_on = True  # the boards of a round are scored, the session goes on
-    title = "Brydż sportowy: turniej par / Duplicate pairs"
+    title = Bi("Brydż sportowy: turniej par", "Duplicate pairs")
     params = PARAMS
     players_key = "pairs"
     hands_key = "results"
 
     def check_players(self, rules: Rules, pairs: Any) -> list[Problem]:
         if not isinstance(pairs, dict) or not pairs:
-            return [Problem("pairs", "is not a table of pair numbers (1 = [\"Ala\", \"Bartek\"])")]
+            return [Problem("pairs", Bi('to nie tabela numerów par (1 = ["Ala", "Bartek"])',
+                                        'is not a table of pair numbers (1 = ["Ala", "Bartek"])'))]
         out, seen = [], {}
         for num, names in pairs.items():
             place = f"pairs.{num}"
             if not num.isdigit() or int(num) < 1:
-                out.append(Problem(place, f"{fmt(num)} is not a pair number"))
+                out.append(Problem(place, Bi(f"{fmt(num)} to nie numer pary", f"{fmt(num)} is not a pair number")))
             if (not isinstance(names, list) or len(names) != 2
                     or not all(isinstance(n, str) and n.strip() for n in names)):
-                out.append(Problem(place, f"{fmt(names)} is not two player names"))
+                out.append(Problem(place, Bi(f"{fmt(names)} to nie dwa imiona graczy",
+                                             f"{fmt(names)} is not two player names")))
                 continue
             for n in names:
                 if n in seen:
-                    out.append(Problem(place, f"{fmt(n)} already plays in pair {seen[n]}"))
+                    out.append(Problem(place, Bi(f"{fmt(n)} gra już w parze {seen[n]}",
+                                                 f"{fmt(n)} already plays in pair {seen[n]}")))
                 seen[n] = num
         return out
 
@@ -95,29 +100,35 @@ class PairsModule(ScoringModule):
         out = []
         for k in ("ns", "ew"):
             if str(res[k]) not in pairs:
-                out.append(Problem(k, f"{res[k]} is not a pair of this session"))
+                out.append(Problem(k, Bi(f"{res[k]}: nie ma takiej pary w tym turnieju",
+                                         f"{res[k]} is not a pair of this session")))
         if res["ns"] == res["ew"]:
-            out.append(Problem("ew", f"pair {res['ew']} cannot play against itself"))
+            out.append(Problem("ew", Bi(f"para {res['ew']} nie może grać sama ze sobą",
+                                        f"pair {res['ew']} cannot play against itself")))
         if "adjusted" in res:
             if parse_adjusted(res["adjusted"]) is None:
-                out.append(Problem("adjusted", f"{fmt(res['adjusted'])} is not A60, A50, A40 or A60/A40"))
+                v = fmt(res["adjusted"])
+                out.append(Problem("adjusted", Bi(f"{v} to nie A60, A50, A40 ani A60/A40",
+                                                  f"{v} is not A60, A50, A40 or A60/A40")))
             for k in ("contract", "declarer", "tricks"):
                 if k in res:
-                    out.append(Problem(k, "an adjusted score has no contract fields"))
+                    out.append(Problem(k, Bi("zapis sędziego nie ma kontraktu, rozgrywającego ani lew",
+                                             "an adjusted score has no contract fields")))
             return out
         if "contract" not in res:
-            return out + [Problem("contract", "missing (or give adjusted = \"A60\")")]
+            return out + [Problem("contract", Bi('brak (albo zapis sędziego: adjusted = "A60")',
+                                                 'missing (or give adjusted = "A60")'))]
         text = res["contract"]
         if text.strip().lower() == "pass":
             for k in ("declarer", "tricks"):
                 if k in res:
-                    out.append(Problem(k, f"{fmt(res[k])}: a passed-out board has no {k}"))
+                    out.append(Problem(k, pass_has_no(k, fmt(res[k]), "board")))
             return out
         if parse_contract(text) is None:
-            out.append(Problem("contract", f"{fmt(text)} is not a contract (level 1-7 and C, D, H, S or NT, or pass)"))
+            out.append(Problem("contract", not_a_contract(fmt(text))))
         for k in ("declarer", "tricks"):
             if k not in res:
-                out.append(Problem(k, "missing"))
+                out.append(Problem(k, MISSING))
         return out
 
     def check_sequence(self, rules: Rules, pairs: Any, results: list[Mapping[str, Any]]) -> list[Problem]:
@@ -126,8 +137,9 @@ class PairsModule(ScoringModule):
             for k in ("ns", "ew"):
                 key = (res["board"], res[k])
                 if key in played:
-                    out.append(Problem(f"results[{i}].{k}", f"pair {res[k]} already has a result on board "
-                                       f"{res['board']} (results[{played[key]}])"))
+                    where = f"{res['board']} (results[{played[key]}])"
+                    out.append(Problem(f"results[{i}].{k}", Bi(f"para {res[k]} ma już wynik w rozdaniu {where}",
+                                                               f"pair {res[k]} already has a result on board {where}")))
                 played[key] = i
         return out
 
@@ -217,11 +229,11 @@ class PairsModule(ScoringModule):
                 rows.append(Row(contract, [Cell(ns), Cell(ew), Cell.num(s if s and s > 0 else None),
                                            Cell.num(-s if s and s < 0 else None),
                                            Cell.num(got_ns[i]), Cell.num(got_ew[i])], hand=i))
-            unit = "PT/MP" if mp else "IMP"
-            sections.append(Section(f"Rozdanie / board {board} (rozdaje/dealer {dealer}, "
-                                    f"po partii/vul {vul})",
-                                    ["N-S", "E-W", "zapis N-S / +", "zapis E-W / -", f"{unit} N-S",
-                                     f"{unit} E-W"], rows, label_header="kontrakt / contract"))
+            unit = Bi("PT", "MP") if mp else "IMP"  # punkty turniejowe / matchpoints
+            sections.append(Section(Bi(f"Rozdanie {board} (rozdaje {dealer}, {VUL_WORDS[vul].pl})",
+                                       f"Board {board} (dealer {dealer}, {VUL_WORDS[vul].en})"),
+                                    ["N-S", "E-W", Bi("zapis N-S", "N-S score"), Bi("zapis E-W", "E-W score"),
+                                     unit + " N-S", unit + " E-W"], rows, label_header=Bi("kontrakt", "contract")))
         pct = {num: (100 * total[num] / avail[num] if avail[num] else 0.0) for num in pairs}
         key = pct if mp else total
         order = sorted(pairs, key=lambda num: (-key[num], int(num)))
@@ -233,10 +245,11 @@ class PairsModule(ScoringModule):
             if mp:
                 item["percent"] = round(pct[num], 2)
             ranking.append(item)
-        rank_rows = [Row(f"{it['place']}. para/pair {it['pair']}", [Cell(", ".join(it["players"])),
+        rank_rows = [Row(Bi(f"{it['place']}. para {it['pair']}", f"{it['place']}. pair {it['pair']}"),
+                         [Cell(", ".join(it["players"])),
                          Cell.num(it["total"])] + ([Cell(f"{it['percent']:.2f}%")] if mp else []))
                      for it in ranking]
-        sections.append(Section("Klasyfikacja / ranking", ["gracze / players", "suma / total"]
+        sections.append(Section(Bi("Klasyfikacja", "Ranking"), [Bi("gracze", "players"), Bi("suma", "total")]
                                 + (["%"] if mp else []), rank_rows))
         totals = {p: total[num] for num in pairs for p in pairs[num]}
         winner = None
@@ -271,7 +284,7 @@ def _score_ns(res: Mapping[str, Any], values: Values) -> int:
 
 def _contract_text(res: Mapping[str, Any]) -> str:
     c = _contract(res)
-    return "pas" if c is None else f"{c.pretty()} {res['declarer']} {result_text(c, res['tricks'])}"
+    return PASSED_OUT if c is None else f"{c.pretty()} {res['declarer']} {result_text(c, res['tricks'])}"
 
 
 def _adj_imps(pct: int, unit: int) -> int:
