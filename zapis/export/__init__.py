@@ -11,6 +11,7 @@ from zapis import records
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.core.words import say
 from zapis.evening import money_text, settle, standings
+from zapis.export.chart_svg import game_svg
 from zapis.render import word
 from zapis.store import Store
 from zapis.text import csv_cell, html_text
@@ -170,6 +171,7 @@ def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
     for g, r in zip(d["games"], d["results"]):
         body.append(f'<section class="game"><h2>{w("table")} {g.table}: {html_text(g.title)}</h2>'
                     f'{sheet_html(r.sheet, lang)}'
+                    f'{game_svg(store, g.id, r.sheet, lang)}'
                     "</section>")
     return (f"<!DOCTYPE html>\n<html lang=\"{'en' if lang == 'en' else 'pl'}\"><head><meta charset=\"utf-8\">"
             f"<title>{title}</title><style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
