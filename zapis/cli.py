@@ -222,7 +222,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
             out(f"  {a} → {b}: {money_text(m, lang)}")
     out()
     for r in results:
-        out(game_heading(r, t("table")), "bold")
+        out(game_heading(r, t("table"), lang), "bold")
         for line in result_lines(r, console.width - 2, lang):
             out(f"  {line}")
     return 0

@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Sheet, fmt_number
+from zapis.core.words import both, say
 from zapis.text import plain
 
 
@@ -264,13 +265,15 @@ def season(results: Iterable[GameResult]) -> list[SeasonRow]:
     return out
 
 
-def game_heading(r: GameResult, table_word: str = "stół") -> str:
-    """#3 · stół 2 · Tysiąc (a season's game carries its date first): which game a result is, for a person."""
+def game_heading(r: GameResult, table_word: str = "stół", lang: str = "pl") -> str:
+    """#3 · stół 2 · Tysiąc (a season's game carries its date first): which game a result is, for a person; a
+    ruleset's title in `lang`."""
     parts = game_parts(r.key)
+    title = say(both(parts["title"]), lang)
     if not parts["id"]:
-        return plain(parts["title"])
+        return plain(title)
     date = f"{parts['date']} · " if parts["date"] else ""
-    return plain(f"#{parts['id']} · {date}{table_word} {parts['table']} · {parts['title']}")
+    return plain(f"#{parts['id']} · {date}{table_word} {parts['table']} · {title}")
 
 
 def result_lines(r: GameResult, width: int, lang: str = "pl") -> list[str]:

@@ -22,6 +22,7 @@ from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import check_value
 from zapis.core.module import Rules, ScoringModule, get_module, modules
 from zapis.paths import builtin_rulesets_dir, user_rulesets_dir
+from zapis.core.words import both
 
 TOP_KEYS = {"module", "extends", "title", "description", "rules"}
 
@@ -207,7 +208,7 @@ def load(ref: str, base: Path | None = None,
     first = chain[0]
     title = next((f.data["title"] for f in chain if "title" in f.data), first.id)
     desc = next((f.data["description"] for f in chain if "description" in f.data), "")
-    return Rules(id=first.id, module=module_id, title=title, values=values, description=desc,
+    return Rules(id=first.id, module=module_id, title=both(title), values=values, description=desc,
                  chain=tuple(f.id for f in chain[1:]), origin=origin)
 
 
@@ -217,7 +218,7 @@ def list_rulesets() -> list[tuple[str, str, str]]:
     for rid in builtin_ids():
         try:
             r = load(rid)
-            out.append((rid, r.module, r.title))
+            out.append((rid, r.module, r.title))  # a Bi where the file gives both languages
         except ZapisError as e:
             out.append((rid, "?", f"broken: {e.problems[0]}"))
     return out

@@ -110,9 +110,13 @@ def test_score_json_has_the_spec_shape(capsys):
 def test_score_prints_the_sheet(capsys, tmp_path):
     src = tmp_path / "r.toml"
     src.write_text(RUBBER, encoding="utf-8")
-    assert main(["score", str(src)]) == 0
+    assert main(["--lang", "pl", "score", str(src)]) == 0
     text = capsys.readouterr().out
     assert "nad kreską" in text and "pod kreską" in text and "1620" in text and "6NT" in text
+    assert "above" not in text and "Rubber bridge" not in text  # one language at a time
+    assert main(["--lang", "en", "score", str(src)]) == 0
+    text = capsys.readouterr().out
+    assert "above the line" in text and "Rubber bridge" in text and "nad kreską" not in text
 
 
 def test_score_rules_flag(capsys, tmp_path):

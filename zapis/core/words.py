@@ -62,4 +62,21 @@ def join(sep: str, texts: list[Any]) -> Bi:
     return Bi(sep.join(say(x, "pl") for x in texts), sep.join(say(x, "en") for x in texts))
 
 
-__all__ = ["Bi", "LANGS", "join", "say"]
+
+
+
+def both(text: Any) -> Any:
+    """A ruleset's title written "Polish / English" (the convention of ruleset files) as a Bi; any other text,
+    or one that already is a Bi, as it is."""
+    if isinstance(text, Bi) or not isinstance(text, str) or text.count(" / ") != 1:
+        return text
+    pl, en = text.split(" / ")
+    return Bi(pl.strip(), en.strip())
+
+
+def raw(text: Any) -> Any:
+    """The inverse of `both`: a Bi as "Polish / English", for storing where only a str fits."""
+    if isinstance(text, Bi) and text.en != text.pl:
+        return f"{text.pl} / {text.en}"
+    return text
+__all__ = ["Bi", "LANGS", "both", "join", "raw", "say"]

@@ -151,6 +151,9 @@ def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
     def w(key: str) -> str:
         return HTML_WORDS[key][1 if lang == "en" else 0]
 
+    def h(text: object) -> str:
+        return html_text(say(text, lang))
+
     d = _evening_data(store, evening_id)
     ev = d["evening"]
     title = html_text(ev["title"] or w("evening")) + f" — {html_text(ev['date'])}"
@@ -169,7 +172,7 @@ def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
         body.append(f"<h2>{w('pays')}</h2><ul>" + "".join(
             f"<li>{html_text(a)} → {html_text(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
     for g, r in zip(d["games"], d["results"]):
-        body.append(f'<section class="game"><h2>{w("table")} {g.table}: {html_text(g.title)}</h2>'
+        body.append(f'<section class="game"><h2>{w("table")} {g.table}: {h(g.title)}</h2>'
                     f'{sheet_html(r.sheet, lang)}'
                     f'{game_svg(store, g.id, r.sheet, lang)}'
                     "</section>")

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from zapis import records
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
+from zapis.core.words import both, raw
 from zapis.evening import GameResult
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
@@ -260,7 +261,7 @@ class Store:
             self.evening(evening_id)
         else:
             date = parse_date(evening[0])
-        frozen = {"id": rules.id, "module": rules.module, "title": rules.title, "values": dict(rules.values)}
+        frozen = {"id": rules.id, "module": rules.module, "title": raw(rules.title), "values": dict(rules.values)}
         names = _names(rec.players)
         with self.tx() as c:
             if evening is not None:
@@ -295,7 +296,7 @@ class Store:
 
     def _info(self, r: sqlite3.Row) -> GameInfo:
         frozen = json.loads(r["rules_json"])
-        return GameInfo(r["id"], r["evening_id"], r["number"], r["ruleset"], r["title"] or frozen["title"],
+        return GameInfo(r["id"], r["evening_id"], r["number"], r["ruleset"], r["title"] or both(frozen["title"]),
                         frozen["module"], self._current_names(r["id"]), r["version"], r["stake"])
 
     def _current_names(self, game_id: int) -> list[str]:
@@ -320,7 +321,7 @@ class Store:
             raise ZapisError([Problem("game", f"no game {game_id}")])
         frozen = json.loads(row["rules_json"])
         module = get_module(frozen["module"])
-        rules = Rules(id=frozen["id"], module=frozen["module"], title=frozen["title"],
+        rules = Rules(id=frozen["id"], module=frozen["module"], title=both(frozen["title"]),
                       values={**module.defaults(), **frozen["values"]})
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
@@ -373,7 +374,7 @@ class Store:
                                           "check")]) from None
             ev = by_id[g.evening_id]
             label = f"{ev['date']} " if evening_id is None else ""
-            out.append(GameResult(f"{label}stół {g.table}: {g.title} (#{g.id})", sheet, rules, module,
+            out.append(GameResult(f"{label}stół {g.table}: {raw(g.title)} (#{g.id})", sheet, rules, module,
                                   g.stake, evening=ev["date"]))
         return out
 

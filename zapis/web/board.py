@@ -33,6 +33,7 @@ from typing import Any, Awaitable, Callable, Union
 from aiohttp import WSMsgType, web
 
 from zapis.core.module import game_over, get_module
+from zapis.core.words import say
 
 log = logging.getLogger("zapis.board")
 
@@ -87,7 +88,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
             places = {p: r.places.get(p, 0) for p in sheet.players}
             first = min(places.values(), default=0)
             shared = len(set(places.values())) <= 1  # all level (or no hand yet): nobody leads
-            tables.append({"table": table, "game": g.id, "version": g.version, "title": g.title,
+            tables.append({"table": table, "game": g.id, "version": g.version, "title": say(g.title, lang),
                            "hands": len(sheet.hands), "finished": game_over(get_module(g.module), sheet),
                            "players": list(sheet.players),
                            "totals": [fmt_number(totals[p]) for p in sheet.players],

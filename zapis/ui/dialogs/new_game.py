@@ -18,9 +18,10 @@ from textual.widgets.option_list import Option
 from zapis import records, rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
+from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 
 SEATS_BRIDGE = ("N", "E", "S", "W")
 
@@ -76,13 +77,13 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         the title's beginning, then anything that holds the words (typing bridge-pairs picks bridge-pairs)."""
         q = text.strip().lower()
         found = [(rid, mod, title) for rid, mod, title in self.all
-                 if q in rid.lower() or q in title.lower() or q in mod.lower()]
+                 if q in rid.lower() or q in raw(title).lower() or q in mod.lower()]  # either language
 
         def rank(item):
             rid, _, title = item
-            rid, title = rid.lower(), title.lower()
-            return 0 if rid == q else 1 if rid.startswith(q) else 2 if title.startswith(q) else 3
-        return [Option(plain_text(f"{rid} — {title} [{mod}]"), id=rid) for rid, mod, title in sorted(found, key=rank)]
+            rid, pl, en = rid.lower(), say(title, "pl").lower(), say(title, "en").lower()
+            return 0 if rid == q else 1 if rid.startswith(q) else 2 if pl.startswith(q) or en.startswith(q) else 3
+        return [Option(plain_text(f"{rid} — {say(title, get_lang())} [{mod}]"), id=rid) for rid, mod, title in sorted(found, key=rank)]
 
     @on(Input.Changed, "#search")
     def _search(self, event: Input.Changed) -> None:

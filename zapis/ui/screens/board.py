@@ -9,8 +9,9 @@ from textual.widgets import DataTable, Label
 
 from zapis.core.sheet import fmt_number
 from zapis.evening import standings
+from zapis.core.words import say
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 from zapis.ui.widgets.sheet_view import SheetView
 
 
@@ -57,5 +58,5 @@ class BoardScreen(Screen):
         else:
             g = games[page]
             sheet_view.display, table.display = True, False
-            title.update(plain_text(f"{t('board')} — {t('table')} {g.table}: {g.title}", style="bold"))
+            title.update(plain_text(f"{t('board')} — {t('table')} {g.table}: {say(g.title, get_lang())}", style="bold"))
             sheet_view.show(store.sheet(g.id))

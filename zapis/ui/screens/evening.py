@@ -13,8 +13,9 @@ from textual.widgets import DataTable, Footer, Label, Select
 from zapis.core.errors import ZapisError
 from zapis.core.module import game_over, get_module
 from zapis.core.sheet import fmt_number
+from zapis.core.words import say
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 
 
 class TapTable(DataTable):
@@ -112,7 +113,7 @@ class EveningScreen(Screen):
                 totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
             except ZapisError as e:
                 state, totals = "!", str(e.problems[0])
-            table.add_row(str(g.table), f"#{g.id}", state, plain_text(totals), plain_text(g.title.split(" / ")[0]),
+            table.add_row(str(g.table), f"#{g.id}", state, plain_text(totals), plain_text(say(g.title, get_lang())),
                           key=str(g.id))
             last = g.id
         if last is not None and self.app.game_id:

@@ -93,7 +93,7 @@ class GameScreen(Screen):
             n for k in sorted(rec.players, key=int) for n in rec.players[k]]
         self.names = names
         fields = module.hand_fields(rules, rec.players)
-        yield Static(plain_text(f"{t('table')} {info.table} · {info.title}"), id="game-title")
+        yield Static(plain_text(f"{t('table')} {info.table} · {say(info.title, get_lang())}"), id="game-title")
         with Container(id="game-body"):
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet")

@@ -19,8 +19,9 @@ from zapis import rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
 from zapis.paths import user_rulesets_dir
+from zapis.core.words import say
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 
 
 class RulesetsScreen(Screen):
@@ -56,7 +57,7 @@ class RulesetsScreen(Screen):
     def _fill(self) -> None:
         r = self.current
         module = get_module(r.module)
-        self.query_one("#ruleset-desc", Static).update(plain_text(f"{r.title} [{r.module}]\n{r.description[:400]}"))
+        self.query_one("#ruleset-desc", Static).update(plain_text(f"{say(r.title, get_lang())} [{r.module}]\n{r.description[:400]}"))
         dt = self.query_one("#params", DataTable)
         dt.clear(columns=True)
         dt.add_columns("param", "value", "default")

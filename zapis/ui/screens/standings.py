@@ -113,7 +113,7 @@ class StandingsScreen(Screen):
         for r in self._results:
             if text:
                 text.append("\n")
-            text.append_text(plain_text(game_heading(r, t('table')), style="bold"))
+            text.append_text(plain_text(game_heading(r, t('table'), get_lang()), style="bold"))
             for line in result_lines(r, width - 2, get_lang()):
                 text.append("\n  ")
                 text.append_text(plain_text(line))
