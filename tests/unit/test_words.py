@@ -74,3 +74,24 @@ def test_a_value_out_of_its_range_is_refused_in_both_languages():
                                                "mieści się w 0–120", "hands[0].game: brak"]
     assert [p.say("en") for p in problems] == ["hands[0].extra: unknown field", "hands[0].card_points: 130 is not "
                                                "between 0 and 120", "hands[0].game: missing"]
+
+
+def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never_split(tmp_path):
+    from zapis import records
+    from zapis.core.words import both, raw
+    from zapis.store import Store
+
+    assert say(both("Brydż robrowy / Rubber bridge"), "en") == "Rubber bridge"
+    assert raw(both("Brydż robrowy / Rubber bridge")) == "Brydż robrowy / Rubber bridge"
+    assert both("Tysiąc u Bogdana") == "Tysiąc u Bogdana" and both("a / b / c") == "a / b / c"
+    store = Store(tmp_path / "z.db")
+    ev = store.new_evening(title="x")
+    for title in (None, "Mecz A / B"):
+        data = {"format": "zapis/1", "ruleset": "bridge-rubber", "players": ["Ala", "Bartek", "Celina", "Darek"]}
+        rec, rules, module = records.parse({**data, "title": title} if title else data)
+        store.new_game(ev, 1, rec, rules, module)
+    ruleset_titled, own_titled = store.games(ev)
+    assert say(ruleset_titled.title, "en") == "Rubber bridge" and "Brydż robrowy" in say(ruleset_titled.title, "pl")
+    assert say(own_titled.title, "pl") == say(own_titled.title, "en") == "Mecz A / B"  # data, whole
+    _, rules, _ = store.record(ruleset_titled.id)
+    assert say(rules.title, "en") == "Rubber bridge"  # read back from the game's frozen rules
