@@ -381,7 +381,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="zapis-demo-") as d:
         db = Path(d) / "demo.db"
-        build_demo(db)
+        build_demo(db, cli_lang(args.lang))
         if args.build_only:
             print(db)
             return 0

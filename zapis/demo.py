@@ -34,9 +34,11 @@ DEMO = [
 ]
 
 
-def build_demo(db: str | Path) -> Store:
+def build_demo(db: str | Path, lang: str = "pl") -> Store:
+    """The sample evening, its title and place in the language the app will speak (they are data once made)."""
     store = Store(db)
-    ev = store.new_evening(title="Wieczór pokazowy / Demo evening", place="Klub")
+    ev = store.new_evening(title="Demo evening" if lang == "en" else "Wieczór pokazowy",
+                           place="Club" if lang == "en" else "Klub")
     for i, g in enumerate(DEMO):
         data = {"format": "zapis/1", "ruleset": g["ruleset"], "players": g["players"]}
         rec, rules, module = records.parse(data)

@@ -22,7 +22,7 @@ from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import check_value
 from zapis.core.module import Rules, ScoringModule, get_module, modules
 from zapis.paths import builtin_rulesets_dir, user_rulesets_dir
-from zapis.core.words import both
+from zapis.core.words import LANGS, Bi, both
 
 TOP_KEYS = {"module", "extends", "title", "description", "rules"}
 
@@ -138,9 +138,11 @@ def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
         seen.append(real)
         data = read_toml(path)
         problems = [Problem(k, "unknown key") for k in data if k not in TOP_KEYS]
-        for key in ("module", "extends", "title", "description"):
+        for key in ("module", "extends", "title"):
             if key in data and not isinstance(data[key], str):
                 problems.append(Problem(key, f"{fmt(data[key])} is not text"))
+        if "description" in data:
+            problems += _description_problems(data["description"])
         if "rules" in data and not isinstance(data["rules"], dict):
             problems.append(Problem("rules", "is not a table"))
         if "module" not in data and "extends" not in data:
@@ -208,8 +210,27 @@ def load(ref: str, base: Path | None = None,
     first = chain[0]
     title = next((f.data["title"] for f in chain if "title" in f.data), first.id)
     desc = next((f.data["description"] for f in chain if "description" in f.data), "")
-    return Rules(id=first.id, module=module_id, title=both(title), values=values, description=desc,
+    return Rules(id=first.id, module=module_id, title=both(title), values=values, description=_description(desc),
                  chain=tuple(f.id for f in chain[1:]), origin=origin)
+
+
+def _description_problems(value: Any) -> list[Problem]:
+    """A description is text, or a table of the same text in each language: { pl = "...", en = "..." }."""
+    if isinstance(value, str):
+        return []
+    if isinstance(value, dict):
+        out = [Problem(f"description.{k}", "unknown language (pl, en)") for k in value if k not in LANGS]
+        out += [Problem(f"description.{k}", f"{fmt(v)} is not text") for k, v in value.items()
+                if k in LANGS and not isinstance(v, str)]
+        return out or ([] if value else [Problem("description", "is empty")])
+    return [Problem("description", f"{fmt(value)} is not text")]
+
+
+def _description(value: str | dict) -> str:
+    if isinstance(value, dict):
+        pl = value.get("pl") or value.get("en", "")
+        return Bi(pl, value.get("en") or pl)
+    return value
 
 
 def list_rulesets() -> list[tuple[str, str, str]]:

@@ -95,3 +95,19 @@ def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never
     assert say(own_titled.title, "pl") == say(own_titled.title, "en") == "Mecz A / B"  # data, whole
     _, rules, _ = store.record(ruleset_titled.id)
     assert say(rules.title, "en") == "Rubber bridge"  # read back from the game's frozen rules
+
+
+def test_a_rulesets_description_may_be_given_in_each_language(tmp_path):
+    import pytest
+
+    from zapis import rulesets
+
+    f = tmp_path / "house.toml"
+    f.write_text('extends = "tysiac"\ntitle = "Tysiąc u nas"\n[description]\npl = "Do 1000."\nen = "To 1000."\n'
+                 '[rules]\ntarget = 1000\n', encoding="utf-8")
+    r = rulesets.load(str(f))
+    assert say(r.description, "pl") == "Do 1000." and say(r.description, "en") == "To 1000."
+    f.write_text('extends = "tysiac"\ndescription = { pl = 5, de = "x" }\n', encoding="utf-8")
+    with pytest.raises(ZapisError) as e:
+        rulesets.load(str(f))
+    assert sorted(p.place for p in e.value.problems) == ["description.de", "description.pl"]

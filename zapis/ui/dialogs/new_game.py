@@ -106,8 +106,9 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         if r.module == "bridge":
             seats = " · N, E, S, W"
         if module.players_key == "pairs":
-            seats = " · pary: \"Ala, Bartek\" w polu / pairs: \"Ala, Bartek\" in a field"
-        self.query_one("#description", Static).update(plain_text(f"{r.description[:300]}\n[{counts}]{seats}"))
+            seats = " · " + t("pairs_seats")
+        self.query_one("#description", Static).update(
+            plain_text(f"{say(r.description, get_lang())}\n[{counts}]{seats}"))  # all of it: the box scrolls
 
     @on(OptionList.OptionSelected, "#rulesets")
     def _selected(self, event: OptionList.OptionSelected) -> None:

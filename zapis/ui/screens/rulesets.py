@@ -39,7 +39,7 @@ class RulesetsScreen(Screen):
                 yield Static("", id="ruleset-desc")
                 yield DataTable(id="params", cursor_type="row")
                 yield Label("", id="param-help")
-                yield Input(placeholder="value (TOML): 900, true, \"x\"", id="param-value", compact=True)
+                yield Input(placeholder=t("value_toml"), id="param-value", compact=True)
                 yield Input(placeholder=f"{t('id')}: my-variant", id="variant-id", compact=True)
                 yield Label("", id="ruleset-msg")
         yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
@@ -57,10 +57,12 @@ class RulesetsScreen(Screen):
     def _fill(self) -> None:
         r = self.current
         module = get_module(r.module)
-        self.query_one("#ruleset-desc", Static).update(plain_text(f"{say(r.title, get_lang())} [{r.module}]\n{r.description[:400]}"))
+        lang = get_lang()
+        self.query_one("#ruleset-desc", Static).update(
+            plain_text(f"{say(r.title, lang)} [{r.module}]\n{say(r.description, lang)}"))  # all of it: it scrolls
         dt = self.query_one("#params", DataTable)
         dt.clear(columns=True)
-        dt.add_columns("param", "value", "default")
+        dt.add_columns(t("param"), t("value"), t("default"))
         for p in module.params:
             v = self.changes.get(p.name, r[p.name])
             dt.add_row(p.name, plain_text(_short(v) + (" *" if p.name in self.changes else "")), plain_text(_short(p.default)),
@@ -74,7 +76,7 @@ class RulesetsScreen(Screen):
             p = get_module(self.current.module).param(event.row_key.value)
         except KeyError:
             return
-        self.query_one("#param-help", Label).update(plain_text(p.meaning))
+        self.query_one("#param-help", Label).update(plain_text(say(p.meaning, get_lang())))
         self.selected = p.name
 
     @on(DataTable.RowSelected, "#params")
@@ -96,7 +98,7 @@ class RulesetsScreen(Screen):
         module = get_module(self.current.module)
         problems = rulesets.check_overrides(module, {self.selected: value}, "")
         if problems:
-            self.query_one("#ruleset-msg", Label).update(plain_text("\n".join(map(str, problems))))
+            self.query_one("#ruleset-msg", Label).update(plain_text("\n".join(p.say(get_lang()) for p in problems)))
             return
         self.changes[self.selected] = value
         self.query_one("#ruleset-msg", Label).update("")
