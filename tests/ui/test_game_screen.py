@@ -72,7 +72,7 @@ async def test_tysiac_card_points_must_sum_to_120_shown_before_saving(db, app_fa
         await type_into(pilot, "in-melds-1", "h")
         await pilot.press("enter")
         await pilot.pause()
-        assert "card points add up to 115, not 120 (5 short)" in str(app.screen.query_one("#message").render())
+        assert "card points: 115 in all, not 120 (5 short)" in str(app.screen.query_one("#message").render())
         last.value = "20"
         await pilot.press("ctrl+s")
         await pilot.pause()

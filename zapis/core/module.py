@@ -10,6 +10,7 @@ from typing import Any, Iterator, Mapping
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import Field, check_table
 from zapis.core.sheet import Sheet
+from zapis.core.words import Bi
 
 ENTRY_POINT_GROUP = "zapis.modules"
 
@@ -82,8 +83,10 @@ class ScoringModule:
 
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         if len(players) not in self.player_counts:
-            counts = " or ".join(map(str, self.player_counts))
-            return [Problem(self.players_key, f"{len(players)} players, but {self.title} is played by {counts}")]
+            counts, liczby = " or ".join(map(str, self.player_counts)), " lub ".join(map(str, self.player_counts))
+            title = self.title if isinstance(self.title, Bi) else Bi(self.title)
+            return [Problem(self.players_key, Bi(f"{title.pl}: liczba graczy {liczby}, a jest {len(players)}",
+                                                 f"{len(players)} players, but {title.en} is played by {counts}"))]
         return []
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
@@ -102,7 +105,7 @@ class ScoringModule:
         for i, hand in enumerate(hands, start=first):
             place = f"{self.hands_key}[{i}]"
             if not isinstance(hand, dict):
-                out.append(Problem(place, f"{fmt(hand)} is not a table"))
+                out.append(Problem(place, Bi(f"{fmt(hand)} nie jest tabelą", f"{fmt(hand)} is not a table")))
                 continue
             found = check_table((*COMMON_HAND_FIELDS, *fields), hand, place, players)
             if not found:

@@ -20,12 +20,17 @@ from zapis.ui import i18n
 from zapis.ui.i18n import t
 
 
+#: the descriptions Textual's own widgets give their keys (shown in the footer), as i18n keys
+BUILTIN_KEYS = {"Dismiss menu": "close", "Exit the command palette": "close"}
+
+
 def translate_bindings(node) -> None:
-    """Binding descriptions are i18n keys; show them in the current language."""
+    """Binding descriptions are i18n keys (or Textual's own English words): show them in the current language."""
     bmap = node._bindings
     for key, bindings in list(bmap.key_to_bindings.items()):
-        bmap.key_to_bindings[key] = [dataclasses.replace(b, description=t(b.description)) if b.description in
-                                     i18n.TEXT else b for b in bindings]
+        bmap.key_to_bindings[key] = [
+            dataclasses.replace(b, description=t(BUILTIN_KEYS.get(b.description, b.description)))
+            if BUILTIN_KEYS.get(b.description, b.description) in i18n.TEXT else b for b in bindings]
 
 
 class ZapisCommands(Provider):
@@ -100,6 +105,22 @@ class ZapisApp(App):
         if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
             from zapis.ui.screens.game import GameScreen
             self.push_screen(GameScreen(self.game_id))
+
+    def on_descendant_focus(self, event) -> None:
+        """A widget of Textual's own (a list that opened) names its keys in the UI's language too."""
+        translate_bindings(event.widget)
+
+    def action_command_palette(self) -> None:
+        """The palette in the UI's language: its prompt and our commands, not Textual's English ones."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(_translated(CommandPalette(placeholder=t("search_commands"), id="--command-palette")))
+
+    def get_system_commands(self, screen):
+        from textual.app import SystemCommand
+
+        yield SystemCommand(t("quit"), t("quit_help"), self.action_quit)
 
     @property
     def touch(self) -> bool:
