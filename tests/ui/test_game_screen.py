@@ -426,13 +426,29 @@ async def test_a_rubber_won_is_not_the_end_of_the_game(db, app_factory):
         assert str(games.get_row(str(gid))[2]) == "2"  # hands, not "koniec"
         await open_game(app, pilot, gid)
         said = str(app.screen.query_one("#next").render())
-        assert "Wygrywają Ala, Celina" in said and "Koniec" not in said
+        assert "Rober wygrali: Ala, Celina. Następne rozdanie zaczyna nowy rober." in said and "Koniec" not in said
         app.screen.query_one(HandForm).set_values(game)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Zapisano rozdanie 3." in str(app.screen.query_one("#message").render())
     sheet = Store(db).sheet(gid)
     assert not sheet.finished and sheet.next["rubber"] == 2
+
+
+async def test_what_a_finished_unit_means_is_said_for_its_game(db, app_factory):
+    """A Chicago cycle ends after four deals: the cycle, not a rubber, is said; a pairs session goes on."""
+    gid = new_game(db, "bridge-chicago", P4, [{"contract": "3NT", "declarer": "N", "tricks": 9}] * 4)
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(app, pilot, gid)
+        said = str(app.screen.query_one("#next").render())
+        assert "won the four-deal cycle" in said and "new cycle" in said and "rubber" not in said
+    from zapis.core.module import get_module
+    from zapis.core.words import say
+    from zapis.rulesets import load
+
+    pairs = say(get_module("bridge-pairs").unit_over(load("bridge-pairs"), "Ala, Bartek"), "pl")
+    assert "Turniej trwa" in pairs and "rober" not in pairs
 
 
 async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):

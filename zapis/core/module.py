@@ -125,6 +125,11 @@ class ScoringModule:
         says nothing more. The hands are valid (checked before)."""
         return []
 
+    def unit_over(self, rules: Rules, who: str) -> Bi | None:
+        """For a module that `goes_on`: what a finished unit of play means, in words (who won the rubber, and
+        that the next hand starts a new one). None: the screen's general words."""
+        return None
+
     def partnerships(self, rules: Rules, players: Any) -> list[list[str]] | None:
         """Fixed sides whose members share a result (bridge), or None when everyone plays alone."""
         return None

@@ -95,6 +95,13 @@ class BridgeModule(ScoringModule):
     id = "bridge"
     title = Bi("Brydż", "Bridge")
     goes_on = True  # a rubber or a Chicago cycle ends, the evening's game goes on
+
+    def unit_over(self, rules: Rules, who: str) -> Bi:
+        if rules["scoring"] == "rubber":
+            return Bi(f"Rober wygrali: {who}. Następne rozdanie zaczyna nowy rober.",
+                      f"{who} won the rubber. The next hand starts a new rubber.")
+        return Bi(f"Cykl czterech rozdań wygrali: {who}. Następne rozdanie zaczyna nowy cykl.",
+                  f"{who} won the four-deal cycle. The next hand starts a new cycle.")
     params = PARAMS
     player_counts = (4,)
 

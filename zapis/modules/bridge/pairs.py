@@ -49,6 +49,10 @@ def parse_adjusted(text: str) -> tuple[int, int] | None:
 class PairsModule(ScoringModule):
     id = "bridge-pairs"
     goes_on = True  # the boards of a round are scored, the session goes on
+
+    def unit_over(self, rules: Rules, who: str) -> Bi:
+        return Bi(f"Na razie prowadzą: {who}. Turniej trwa: następne wyniki dopisują się do niego.",
+                  f"Leading so far: {who}. The session goes on: the next results are added to it.")
     title = Bi("Brydż sportowy: turniej par", "Duplicate pairs")
     params = PARAMS
     players_key = "pairs"

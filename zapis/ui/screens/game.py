@@ -154,7 +154,9 @@ class GameScreen(Screen):
             w = sheet.winner
             who = ", ".join(w) if isinstance(w, list) else (w or "—")
             # a rubber or a Chicago cycle ended: said, and play goes on; only a game its rules end is over
-            nxt = t("unit_over", who=who) if module.goes_on else f"{t('over')}: {who}"
+            said = module.unit_over(rules, who) if module.goes_on else None
+            nxt = say(said, get_lang()) if said else t("unit_over", who=who) if module.goes_on else \
+                f"{t('over')}: {who}"
         elif sheet.next:
             nxt = f"{t('next')}: " + next_words(sheet.next, ("left", "to_target", "targets", "exchange", "below",
                                                                "deal" if "label" in sheet.next else "", "number",
