@@ -48,3 +48,21 @@ async def test_edit_and_history_keys_work_from_the_form(db, app_factory):
         await pilot.pause()
         assert isinstance(app.screen, HistoryDialog)
         assert Store(db).hands(gid) == [HAND]  # nothing typed anywhere
+
+
+async def test_the_game_line_is_drawn_under_a_game_made_across_the_row(db, app_factory):
+    """Rubber bridge, 3NT made by N-S: 100 below the line is a game, and the paper sheet draws a line under it;
+    the screen underlines the whole row (its label and its numbers), not the label alone."""
+    gid = new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
+                   [{"contract": "3NT", "declarer": "N", "tricks": 9}])
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        view = app.screen.query_one(SheetView)
+        lined = [row for row in view._rows_shown if row[1].spans and any("underline" in str(s.style)
+                                                                          for s in row[1].spans)]
+        assert lined, "no row is lined"
+        hand, label, cells = lined[0]
+        assert "100" in [c.plain for c in cells if hasattr(c, "plain")]
+        assert all(any("underline" in str(s.style) for s in c.spans) for c in cells if hasattr(c, "plain") and c.plain)

@@ -54,9 +54,12 @@ class SheetView(DataTable):
                 lbl = plain_text(say(r.label, lang), style="bold" if "total" in r.marks else "")
                 if r.hand is not None and r.hand in edited:
                     lbl.append(" ✎", style="yellow")
-                if "line" in r.marks:
+                cells = tuple(cell_text(c, lang) for c in r.cells)
+                if "line" in r.marks:  # a line drawn under the row, as the paper sheet draws it under a game
                     lbl.stylize("underline")
-                rows.append((r.hand, lbl, tuple(cell_text(c, lang) for c in r.cells) + ("",) * (width - len(r.cells))))
+                    for c in cells:
+                        c.stylize("underline")
+                rows.append((r.hand, lbl, cells + ("",) * (width - len(r.cells))))
                 notes.append(say(r.note, lang))
         self._notes = notes
         return columns, rows
