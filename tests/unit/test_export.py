@@ -101,3 +101,24 @@ def test_export_cli_writes_files(store, tmp_path, capsys):
     assert sorted(p.name for p in folder.iterdir()) == ["hands.csv", "standings.csv"]
     assert main(["--db", str(db), "export", "--evening", "9", "--format", "csv"]) == 2
     assert "no evening 9" in capsys.readouterr().err
+
+
+def test_the_html_report_and_the_board_write_numbers_in_their_language(tmp_path):
+    """Money and place points as each language writes them (6,62 zł / 6.62 zł), places as a club writes them."""
+    import re as _re
+
+    from zapis.demo import build_demo
+    from zapis.export import export_html
+    from zapis.web.board import board_state
+
+    db = tmp_path / "d.db"
+    store = build_demo(db)
+    ev = store.evenings()[-1]["id"]
+    pl, en = export_html(store, ev, "pl"), export_html(store, ev, "en")
+    money_pl = _re.findall(r"-?\d+[.,]\d\d zł", pl)
+    money_en = _re.findall(r"-?\d+[.,]\d\d zł", en)
+    assert money_pl and all("," in m for m in money_pl) and money_en and all("." in m for m in money_en)
+    assert "<td>1.</td>" in pl or "<td>1.–2.</td>" in pl
+    rows = board_state(db, "en")["standings"]
+    assert all("," not in r["money"] for r in rows) and any("." in r["money"] for r in rows)
+    assert all(str(r["rank"]).endswith(".") for r in rows)

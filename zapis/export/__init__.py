@@ -10,7 +10,7 @@ from typing import Any
 from zapis import records
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.core.words import say
-from zapis.evening import money_text, settle, standings
+from zapis.evening import money_text, number_text, place_text, rank_spans, settle, standings
 from zapis.export.chart_svg import game_svg
 from zapis.render import word
 from zapis.store import Store
@@ -162,15 +162,15 @@ def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
     body = [f"<h1>{title}</h1>"]
     body.append(f"<h2>{w('standings')}</h2><table><tr><th>{w('place')}</th><th>{w('player')}</th>"
                 f"<th>{w('games')}</th><th>{w('points')}</th><th>{w('money')}</th></tr>")
-    for s in d["standings"]:
-        body.append(f"<tr><td>{s.rank}</td><td>{html_text(s.player)}</td><td>{s.games}</td>"
-                    f"<td>{fmt_number(s.place_points)}</td><td class=\"{'neg' if s.money < 0 else ''}\">"
-                    f"{money_text(s.money)}</td></tr>")
+    for s, (first, last) in zip(d["standings"], rank_spans(d["standings"])):
+        body.append(f"<tr><td>{place_text(first, last)}</td><td>{html_text(s.player)}</td><td>{s.games}</td>"
+                    f"<td>{number_text(s.place_points, lang)}</td><td class=\"{'neg' if s.money < 0 else ''}\">"
+                    f"{money_text(s.money, lang)}</td></tr>")
     body.append("</table>")
     pays = settle({s.player: s.money for s in d["standings"]})
     if pays:
         body.append(f"<h2>{w('pays')}</h2><ul>" + "".join(
-            f"<li>{html_text(a)} → {html_text(b)}: {money_text(m)}</li>" for a, b, m in pays) + "</ul>")
+            f"<li>{html_text(a)} → {html_text(b)}: {money_text(m, lang)}</li>" for a, b, m in pays) + "</ul>")
     for g, r in zip(d["games"], d["results"]):
         body.append(f'<section class="game"><h2>{w("table")} {g.table}: {h(g.title)}</h2>'
                     f'{sheet_html(r.sheet, lang)}'

@@ -61,7 +61,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
     Plain data (names as they are: the page draws them as text), and each sheet as the HTML export draws
     it (escaped)."""
     from zapis.core.sheet import fmt_number
-    from zapis.evening import money_text, standings
+    from zapis.evening import money_text, number_text, place_text, rank_spans, standings
     from zapis.export import sheet_html
     from zapis.store import Store
 
@@ -95,8 +95,9 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
                            "negative": [totals[p] < 0 for p in sheet.players],
                            "leader": [not shared and places[p] == first for p in sheet.players],
                            "sheet": sheet_html(sheet, lang)})
-        rows = [{"rank": s.rank, "player": s.player, "games": s.games, "points": fmt_number(s.place_points),
-                 "money": money_text(s.money) if s.money else ""} for s in ranking]
+        rows = [{"rank": place_text(first, last), "player": s.player, "games": s.games,
+                 "points": number_text(s.place_points, lang), "money": money_text(s.money, lang) if s.money else ""}
+                for s, (first, last) in zip(ranking, rank_spans(ranking))]
         return {"evening": {"date": ev["date"], "title": ev["title"], "place": ev["place"]}, "tables": tables,
                 "standings": rows}
     finally:

@@ -7,8 +7,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from zapis.core.sheet import fmt_number
-from zapis.evening import standings
+from zapis.evening import number_text, place_text, rank_spans, standings
 from zapis.core.words import say
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
@@ -52,9 +51,10 @@ class BoardScreen(Screen):
             sheet_view.display, table.display = False, True
             title.update(Text(f"{t('board')} — {t('standings')}", style="bold"))
             table.clear(columns=True)
-            table.add_columns("#", t("players"), "pkt")
-            for s in standings(store.results(eid)):
-                table.add_row(str(s.rank), plain_text(s.player), fmt_number(s.place_points))
+            table.add_columns("#", t("players"), t("place_pts"))
+            ranking = standings(store.results(eid))
+            for s, (first, last) in zip(ranking, rank_spans(ranking)):
+                table.add_row(place_text(first, last), plain_text(s.player), number_text(s.place_points, get_lang()))
         else:
             g = games[page]
             sheet_view.display, table.display = True, False
