@@ -120,6 +120,7 @@ class ZapisApp(App):
     def get_system_commands(self, screen):
         from textual.app import SystemCommand
 
+        yield SystemCommand(t("theme"), t("theme_help"), self.action_change_theme)
         yield SystemCommand(t("quit"), t("quit_help"), self.action_quit)
 
     @property

@@ -62,6 +62,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "doubt_yes": ("Tak, zapisz", "Yes, save"),
     "param": ("parametr", "parameter"),
     "close": ("zamknij", "close"),
+    "theme": ("Wygląd", "Theme"),
+    "theme_help": ("Jasny lub ciemny, inne kolory", "Light or dark, other colours"),
     "search_commands": ("Szukaj polecenia…", "Search for a command…"),
     "quit_help": ("Zamknij zapis (wszystko jest już zapisane)", "Close zapis (everything is saved already)"),
     "value": ("wartość", "value"),
