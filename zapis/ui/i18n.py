@@ -152,6 +152,14 @@ TEXT: dict[str, tuple[str, str]] = {
         "Keys: Tab/Shift+Tab — fields, Enter — save, Ctrl+Z — undo the last hand, "
         "Ctrl+E — edit the selected hand, Ctrl+R — history of changes, b — big digits, s — standings, "
         "x — export, l — language, Ctrl+P — commands, Esc — back."),
+    # chart
+    "chart": ("Wykres", "Chart"),
+    "chart_title": ("Wynik po każdym rozdaniu", "The score after each hand"),
+    "chart_hand": ("rozdanie", "hand"),
+    "chart_none": ("Nie ma jeszcze rozdań: wykres pokaże wynik po każdym zapisanym rozdaniu.",
+                   "No hands yet: the chart will show the score after each hand saved."),
+    "chart_final": ("Σ: wynik zapisu, z premiami, których nie ma w żadnym rozdaniu (np. Prawo 80: niedokończony "
+                    "rober).", "Σ: the sheet's total, with bonuses no hand has (e.g. Law 80: an unfinished rubber)."),
     # standings/season/export/db
     "st_player": ("Gracz", "Player"),
     "st_no_games": ("Nie ma jeszcze gier.", "No games yet."),

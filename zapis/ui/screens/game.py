@@ -330,6 +330,12 @@ class GameScreen(Screen):
         d = self.query_one("#digits")
         d.display = not d.display
 
+    def action_chart(self) -> None:
+        """The running totals as a chart: it reads the sheet this screen shows (and follows it), stores nothing."""
+        from zapis.ui.screens.chart import ChartScreen
+
+        self.app.push_screen(ChartScreen(lambda: self.sheet, self.game_id))
+
     def action_back(self) -> None:
         if self.editing is not None:
             self.editing = None
