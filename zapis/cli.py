@@ -65,33 +65,35 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
     from zapis import rulesets
     from zapis.core.module import get_module
+    from zapis.core.words import say
 
     console = Console()
+    lang = cli_lang(args.lang)
     if args.action in (None, "list"):
         t = Table("id", "module", "title")
         for rid, mod, title in rulesets.list_rulesets():
-            t.add_row(plain_text(rid), plain_text(mod), plain_text(title))
+            t.add_row(plain_text(rid), plain_text(mod), plain_text(say(title, lang)))
         console.print(t)
         return 0
     if not args.target:
         raise ZapisError([Problem(f"rulesets {args.action}", "needs a ruleset id or file")])
     rules = rulesets.load(args.target)
     if args.action == "check":
-        print(plain(f"{args.target}: ok ({rules.module}: {rules.title})"))
+        print(plain(f"{args.target}: ok ({rules.module}: {say(rules.title, lang)})"))
         return 0
     module = get_module(rules.module)
     console.print(plain_text(rules.id, style="bold") + plain_text(
-        f" — {rules.title}  (module {rules.module}" + (f", extends {' → '.join(rules.chain)}" if rules.chain else "")
-        + ")"))
+        f" — {say(rules.title, lang)}  (module {rules.module}"
+        + (f", extends {' → '.join(rules.chain)}" if rules.chain else "") + ")"))
     if rules.description:
-        console.print(plain_text(rules.description))
+        console.print(plain_text(say(rules.description, lang)))
     console.print()
     for p in module.params:
         value, origin = rules[p.name], rules.origin.get(p.name, "default")
         where = "default" if origin == "default" else f"set by {origin}; default {_show(p.default)}"
         console.print(plain_text(p.name, style="bold") + plain_text(f" = {_show(value)}  ")
                       + plain_text(f"({where})", style="dim"), highlight=False)
-        console.print(plain_text(f"    {p.meaning}", style="dim"), highlight=False)
+        console.print(plain_text(f"    {say(p.meaning, lang)}", style="dim"), highlight=False)
     return 0
 
 
