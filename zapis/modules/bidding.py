@@ -51,13 +51,21 @@ class PlanowanieModule(ScoringModule):
     title = "Planowanie"
     player_counts = (2, 3, 4)
     params = (
-        Field("first_cards", "int", "cards in the first deal with four players", 13, min=1, max=13),
-        Field("first_cards_small", "int", "cards in the first deal with two or three players", 17, min=1, max=17),
-        Field("exact_base", "int", "points for taking exactly the bid", 10, min=0),
-        Field("per_trick", "int", "plus this many per trick bid, when exact", 1, min=0),
-        Field("miss_per_trick", "int", "points per trick over or under the bid (0: a miss scores 0; -1: minus one "
-              "per trick off)", 0),
-        Field("last_bidder_rule", "bool", "the last bidder may not make the bids add up to the number of tricks",
+        Field("first_cards", "int", Bi("liczba kart w pierwszym rozdaniu przy czterech graczach",
+                                       "cards in the first deal with four players"), 13, min=1, max=13),
+        Field("first_cards_small", "int", Bi("liczba kart w pierwszym rozdaniu przy dwóch lub trzech graczach",
+                                             "cards in the first deal with two or three players"), 17, min=1, max=17),
+        Field("exact_base", "int", Bi("punkty za wzięcie dokładnie tylu lew, ile się zadeklarowało",
+                                      "points for taking exactly the bid"), 10, min=0),
+        Field("per_trick", "int", Bi("do tego tyle za każdą zadeklarowaną lewę, gdy deklaracja się sprawdzi",
+                                     "plus this many per trick bid, when exact"), 1, min=0),
+        Field("miss_per_trick", "int", Bi("punkty za każdą lewę ponad deklarację lub poniżej niej (0: nietrafiona "
+                                          "deklaracja daje 0; -1: minus jeden za każdą lewę różnicy)",
+                                          "points per trick over or under the bid (0: a miss scores 0; -1: minus one "
+                                          "per trick off)"), 0),
+        Field("last_bidder_rule", "bool", Bi("ostatni deklarujący nie może zgłosić takiej liczby, żeby suma "
+                                             "deklaracji równała się liczbie lew w rozdaniu",
+                                             "the last bidder may not make the bids add up to the number of tricks"),
               True),
     )
 
@@ -135,11 +143,17 @@ class TrzyPiecOsiemModule(ScoringModule):
     title = "3-5-8"
     player_counts = (3,)
     params = (
-        Field("targets", "int_list", "tricks to take: the chooser (left of the dealer), the next player, the dealer",
+        Field("targets", "int_list", Bi("ile lew trzeba wziąć: wybierający (po lewej rozdającego), następny "
+                                        "gracz, rozdający",
+                                        "tricks to take: the chooser (left of the dealer), the next player, "
+                                        "the dealer"),
               [8, 5, 3], min=0),
-        Field("no_tricks_limits", "int_list", "bez lew: at most this many for the chooser, the next player, the "
-              "dealer", [3, 5, 8], min=0),
-        Field("tricks", "int", "tricks in a deal (16 cards each)", 16, min=1),
+        Field("no_tricks_limits", "int_list", Bi("bez lew: najwyżej tyle lew dla wybierającego, następnego gracza "
+                                                 "i rozdającego",
+                                                 "bez lew: at most this many for the chooser, the next player, "
+                                                 "the dealer"), [3, 5, 8], min=0),
+        Field("tricks", "int", Bi("liczba lew w rozdaniu (po 16 kart na gracza)",
+                                  "tricks in a deal (16 cards each)"), 16, min=1),
     )
 
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
@@ -225,8 +239,10 @@ class PokerRownoleglyModule(ScoringModule):
     title = "Poker równoległy"
     player_counts = (2,)
     params = (
-        Field("values", "int_list", "points for winning the first, second, ... showdown", [3, 4, 5, 6, 7], min=0),
-        Field("games", "int", "games (cycles of showdowns) in a match", 1, min=1),
+        Field("values", "int_list", Bi("punkty za wygranie pierwszego, drugiego, ... pokazu",
+                                       "points for winning the first, second, ... showdown"), [3, 4, 5, 6, 7], min=0),
+        Field("games", "int", Bi("liczba gier (cykli pokazów) w meczu",
+                                 "games (cycles of showdowns) in a match"), 1, min=1),
     )
 
     def hand_fields(self, rules, players):

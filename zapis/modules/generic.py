@@ -26,20 +26,35 @@ from zapis.modules.common import item_word, sum_message
 ITEM_KEYS = {"value", "count", "check", "label"}
 
 PARAMS = (
-    Field("items", "table", "what a deal counts: name = { value = points per item (negative for a penalty), "
-          "count = how many the deck holds (a number, or a table by number of players), check = whether the "
-          "deal's items must add up to count (default true), label = a name to show }",
+    Field("items", "table", Bi("co liczy się w rozdaniu: nazwa = { value = punkty za sztukę (ujemne, gdy to kara), "
+                               "count = ile ich jest w talii (liczba albo tabela według liczby graczy), check = czy "
+                               "w rozdaniu suma musi się zgadzać z count (domyślnie true), label = nazwa do "
+                               "wyświetlania }",
+                               "what a deal counts: name = { value = points per item (negative for a penalty), count "
+                               "= how many the deck holds (a number, or a table by number of players), check = "
+                               "whether the deal's items must add up to count (default true), label = a name to "
+                               "show }"),
           {"hearts": {"value": -1, "count": 13}}),
-    Field("players", "int_list", "how many players the game allows", [3, 4, 5, 6], min=2, max=12),
-    Field("end", "choice", "when the game ends: minus (a player reaches -target), plus (a player reaches "
-          "target), deals (after `deals` deals), round (as many deals as players), none",
+    Field("players", "int_list", Bi("dopuszczalne liczby graczy",
+                                    "how many players the game allows"), [3, 4, 5, 6], min=2, max=12),
+    Field("end", "choice", Bi('kiedy gra się kończy: "minus" (ktoś dochodzi do -target), "plus" (ktoś dochodzi do '
+                              'target), "deals" (po `deals` rozdaniach), "round" (tyle rozdań, ilu graczy) '
+                              'albo "none"',
+                              "when the game ends: minus (a player reaches -target), plus (a player reaches target), "
+                              "deals (after `deals` deals), round (as many deals as players), none"),
           "minus", choices=("minus", "plus", "deals", "round", "none")),
-    Field("target", "int", "the total that ends the game (end = minus or plus)", 100, min=1),
-    Field("deals", "int", "the number of deals (end = deals)", 10, min=1),
-    Field("bid_value", "int", "points per point bid, scored by the bidder (kierki licytowane: -1)", 0),
-    Field("slam_items", "list", "a player who takes every one of these items scores slam_score instead, the "
-          "others 0 (Omnibus); empty: no slam", []),
-    Field("slam_score", "int", "what the slam scores", 0),
+    Field("target", "int", Bi('wynik, przy którym gra się kończy (end = "minus" albo "plus")',
+                              "the total that ends the game (end = minus or plus)"), 100, min=1),
+    Field("deals", "int", Bi('liczba rozdań (end = "deals")',
+                             "the number of deals (end = deals)"), 10, min=1),
+    Field("bid_value", "int", Bi("punkty za każdy zalicytowany punkt, zapisywane licytującemu (kierki licytowane: -1)",
+                                 "points per point bid, scored by the bidder (kierki licytowane: -1)"), 0),
+    Field("slam_items", "list", Bi("gracz, który weźmie wszystko z tej listy, dostaje zamiast tego slam_score, a "
+                                   "pozostali 0 (Omnibus); pusta lista: bez szlema",
+                                   "a player who takes every one of these items scores slam_score instead, the others "
+                                   "0 (Omnibus); empty: no slam"), []),
+    Field("slam_score", "int", Bi("ile jest wart szlem",
+                                  "what the slam scores"), 0),
 )
 
 

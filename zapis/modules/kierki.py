@@ -49,31 +49,60 @@ def each_word(rules: Rules, key: str) -> tuple[str, str]:
     return EACH[key]
 
 PARAMS = (
-    Field("trick", "int", "no tricks: per trick (four players)", 20, min=0),
-    Field("trick_3", "int", "no tricks: per trick (three players)", 15, min=0),
-    Field("heart", "int", "no hearts: per heart", 20, min=0),
-    Field("queen", "int", "no queens: per queen", 60, min=0),
-    Field("king_jack", "int", "no kings and jacks: per king or jack", 30, min=0),
-    Field("king_of_hearts", "int", "no king of hearts (four players)", 150, min=0),
-    Field("king_of_hearts_3", "int", "no king of hearts (three players)", 140, min=0),
-    Field("last", "int", "no last trick: the whole deal's value (four players); split over two tricks in the "
-          "two-trick variants", 150, min=0),
-    Field("last_3", "int", "no last trick: the whole deal's value (three players)", 140, min=0),
-    Field("last_variant", "choice", "which tricks the sixth deal penalises: last, two-last, seventh-and-last, "
-          "third-and-seventh, third-and-eighth (two tricks: half the value each)", "last",
+    Field("trick", "int", Bi("bez lew: za każdą lewę (czterech graczy)",
+                             "no tricks: per trick (four players)"), 20, min=0),
+    Field("trick_3", "int", Bi("bez lew: za każdą lewę (trzech graczy)",
+                               "no tricks: per trick (three players)"), 15, min=0),
+    Field("heart", "int", Bi("bez kierów: za każdego kiera",
+                             "no hearts: per heart"), 20, min=0),
+    Field("queen", "int", Bi("bez dam: za każdą damę",
+                             "no queens: per queen"), 60, min=0),
+    Field("king_jack", "int", Bi("bez panów: za każdego króla lub waleta",
+                                 "no kings and jacks: per king or jack"), 30, min=0),
+    Field("king_of_hearts", "int", Bi("bez króla kier (czterech graczy)",
+                                      "no king of hearts (four players)"), 150, min=0),
+    Field("king_of_hearts_3", "int", Bi("bez króla kier (trzech graczy)",
+                                        "no king of hearts (three players)"), 140, min=0),
+    Field("last", "int", Bi("bez ostatniej lewy: wartość całego rozdania (czterech graczy); w wariantach z dwiema "
+                            "karnymi lewami dzielona na obie",
+                            "no last trick: the whole deal's value (four players); split over two tricks in the "
+                            "two-trick variants"), 150, min=0),
+    Field("last_3", "int", Bi("bez ostatniej lewy: wartość całego rozdania (trzech graczy)",
+                              "no last trick: the whole deal's value (three players)"), 140, min=0),
+    Field("last_variant", "choice", Bi('które lewy są karne w szóstym rozdaniu: "last" (ostatnia), "two-last" (dwie '
+                                       'ostatnie), "seventh-and-last" (siódma i ostatnia), "third-and-seventh" '
+                                       '(trzecia i siódma), "third-and-eighth" (trzecia i ósma); przy dwóch lewach '
+                                       'każda jest warta połowę',
+                                       "which tricks the sixth deal penalises: last, two-last, seventh-and-last, "
+                                       "third-and-seventh, third-and-eighth (two tricks: half the value each)"), "last",
           choices=("last", *TWO_LAST)),
-    Field("robber", "bool", "play the seventh deal, rozbójnik (everything counts at once)", False),
-    Field("positive", "choice", "the plus rounds: trumps (one trump deal per player), lottery (once), "
-          "lottery-rounds (four times; three with three players), lottery+trumps (both, as with a rozbójnik)",
+    Field("robber", "bool", Bi("grać siódme rozdanie, rozbójnika (wszystko liczy się naraz)",
+                               "play the seventh deal, rozbójnik (everything counts at once)"), False),
+    Field("positive", "choice", Bi('rozgrywki plusowe: "trumps" (odgrywki, po jednej na gracza), "lottery" '
+                                   '(loteryjka raz), "lottery-rounds" (loteryjka cztery razy, przy trzech graczach '
+                                   'trzy), "lottery+trumps" (jedno i drugie, jak przy grze z rozbójnikiem)',
+                                   "the plus rounds: trumps (one trump deal per player), lottery (once), "
+                                   "lottery-rounds (four times; three with three players), lottery+trumps (both, as "
+                                   "with a rozbójnik)"),
           "trumps", choices=("trumps", "lottery", "lottery-rounds", "lottery+trumps")),
-    Field("trump_trick", "int", "trump deals: per trick", 25, min=0),
-    Field("sale", "bool", "trump deals: the chooser may sell the table cards and the choice of trumps for points "
-          "(the bidding variant)", True),
-    Field("lottery_prizes", "int_list", "loteryjka once: first and second prize (four players)", [800, 500], min=0),
-    Field("lottery_prizes_3", "int_list", "loteryjka once: first and second prize (three players)", [790, 485], min=0),
-    Field("lottery_round_prizes", "int_list", "loteryjka in rounds: prizes in each (four players)", [200, 125],
+    Field("trump_trick", "int", Bi("odgrywki: za każdą lewę",
+                                   "trump deals: per trick"), 25, min=0),
+    Field("sale", "bool", Bi("odgrywki: wybierający może sprzedać karty ze stołu i wybór atu za punkty (wariant "
+                             "z licytacją)",
+                             "trump deals: the chooser may sell the table cards and the choice of trumps for points "
+                             "(the bidding variant)"), True),
+    Field("lottery_prizes", "int_list", Bi("loteryjka rozgrywana raz: pierwsza i druga nagroda (czterech graczy)",
+                                           "loteryjka once: first and second prize (four players)"), [800, 500], min=0),
+    Field("lottery_prizes_3", "int_list", Bi("loteryjka rozgrywana raz: pierwsza i druga nagroda (trzech graczy)",
+                                             "loteryjka once: first and second prize (three players)"),
+          [790, 485], min=0),
+    Field("lottery_round_prizes", "int_list", Bi("loteryjka rozgrywana kilka razy: nagrody w każdej z nich "
+                                                 "(czterech graczy)",
+                                                 "loteryjka in rounds: prizes in each (four players)"), [200, 125],
           min=0),
-    Field("lottery_round_prizes_3", "int_list", "loteryjka in rounds: prizes in each (three players)", [250, 175],
+    Field("lottery_round_prizes_3", "int_list", Bi("loteryjka rozgrywana kilka razy: nagrody w każdej z nich "
+                                                   "(trzech graczy)",
+                                                   "loteryjka in rounds: prizes in each (three players)"), [250, 175],
           min=0),
 )
 

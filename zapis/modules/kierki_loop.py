@@ -28,14 +28,22 @@ DECK = {"tricks": 13, "hearts": 13, "kings_jacks": 8, "queens": 4, "king_of_hear
 DEAL_NAME = {"robber": Bi("rozbójnik", "rozbójnik"), "trumps": Bi("odgrywka", "odgrywka")}
 
 PARAMS = (
-    Field("robber_values", "table", "robber: penalty per item taken (the king of hearts also counts as a king "
-          "and a heart: 16 + 3 + 2 = 21)", {"tricks": 2, "hearts": 2, "kings_jacks": 3, "queens": 5,
-                                            "king_of_hearts": 16, "last": 9}, item=Field("v", "int", min=0)),
-    Field("special_tricks", "choice", "the two tricks worth `last` each: the last two, or the 7th and the last",
+    Field("robber_values", "table", Bi("rozbójnik: punkty karne za każdą wziętą lewę lub kartę (król kier liczy się "
+                                       "też jako król i jako kier: 16 + 3 + 2 = 21)",
+                                       "robber: penalty per item taken (the king of hearts also counts as a king "
+                                       "and a heart: 16 + 3 + 2 = 21)"),
+          {"tricks": 2, "hearts": 2, "kings_jacks": 3, "queens": 5, "king_of_hearts": 16, "last": 9},
+          item=Field("v", "int", min=0)),
+    Field("special_tricks", "choice", Bi('dwie lewy warte po `last`: "last-two" (dwie ostatnie) albo '
+                                         '"seventh-and-last" (siódma i ostatnia)',
+                                         "the two tricks worth `last` each: the last two, or the 7th and the last"),
           "last-two", choices=("last-two", "seventh-and-last")),
-    Field("trick_value", "int", "odgrywka: points per trick", 10, min=1),
-    Field("basic_robbers", "int", "robbers in the basic part", 4, min=1),
-    Field("basic_odgrywki", "int", "odgrywki in the basic part", 4, min=1),
+    Field("trick_value", "int", Bi("odgrywka: punkty za każdą lewę",
+                                   "odgrywka: points per trick"), 10, min=1),
+    Field("basic_robbers", "int", Bi("liczba rozbójników w części podstawowej",
+                                     "robbers in the basic part"), 4, min=1),
+    Field("basic_odgrywki", "int", Bi("liczba odgrywek w części podstawowej",
+                                      "odgrywki in the basic part"), 4, min=1),
 )
 
 ITEM_FIELD = Field("taken", "table", item=Field("n", "int", min=0, max=13), keys=ITEMS)

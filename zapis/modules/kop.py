@@ -37,20 +37,32 @@ def _points_en(n: int) -> str:
     return f"{n} card point{'s' * (n != 1)}"
 
 PARAMS = (
-    Field("base", "table", "game values before doubling: ordinary (and wedding) by category z-wyjsciem, "
-          "bez-wyjscia, bez-bitki; silent, solo, solo-du",
+    Field("base", "table", Bi('wartości gier przed kontrami: gra zwyczajna (i wesele) według kategorii "z-wyjsciem", '
+                              '"bez-wyjscia", "bez-bitki"; cicha ("silent"), zolo ("solo"), zolo du ("solo-du")',
+                              "game values before doubling: ordinary (and wedding) by category z-wyjsciem, "
+                              "bez-wyjscia, bez-bitki; silent, solo, solo-du"),
           {"z-wyjsciem": 1, "bez-wyjscia": 2, "bez-bitki": 3, "silent": 4, "solo": 5, "solo-du": 10},
           item=Field("v", "int", min=0)),
-    Field("kontra_names", "list", "the doubling levels in order", ["kontra", "rej", "bok", "słup"]),
-    Field("max_kontra", "table", "the highest doubling level each game allows (the rule book's table: X cells)",
+    Field("kontra_names", "list", Bi("nazwy kolejnych stopni kontry",
+                                     "the doubling levels in order"), ["kontra", "rej", "bok", "słup"]),
+    Field("max_kontra", "table", Bi("najwyższy stopień kontry dozwolony w każdej grze (w tabeli z zasad: pola z X)",
+                                    "the highest doubling level each game allows (the rule book's table: X cells)"),
           {"ordinary": 4, "wedding": 4, "silent": 3, "solo": 2, "solo-du": 2}, item=Field("v", "int", min=0)),
-    Field("win_points", "int", "card points the old side needs to win (of 104)", 53, min=1, max=104),
-    Field("wyjscie", "int", "the losing side 'got out' (z wyjściem) with more than this many card points", 26,
+    Field("win_points", "int", Bi("ile oczek potrzebują Starzy do wygranej (ze 104)",
+                                  "card points the old side needs to win (of 104)"), 53, min=1, max=104),
+    Field("wyjscie", "int", Bi("przegrana strona ma „wyjście” (z wyjściem), gdy zdobyła więcej oczek niż tyle",
+                               "the losing side 'got out' (z wyjściem) with more than this many card points"), 26,
           min=0, max=104),
-    Field("solo_settlement", "choice", "one old player against three: per-opponent (he gets or pays 3 x value, each "
-          "opponent 1 x) or flat (everyone +/- value)", "per-opponent", choices=("per-opponent", "flat")),
-    Field("deals", "int", "deals in a game (a tournament round: 32); 0 for no limit", 0, min=0),
-    Field("place_points", "int_list", "tournament place points by place (Wolsztyn 4, 3, 2, 1)", [4, 3, 2, 1], min=0),
+    Field("solo_settlement", "choice", Bi('jeden Stary przeciw trzem: "per-opponent" (on dostaje lub płaci 3 x '
+                                          'wartość, każdy przeciwnik 1 x) albo "flat" (każdy +/- wartość)',
+                                          "one old player against three: per-opponent (he gets or pays 3 x value, "
+                                          "each opponent 1 x) or flat (everyone +/- value)"),
+          "per-opponent", choices=("per-opponent", "flat")),
+    Field("deals", "int", Bi("liczba rozdań w grze (runda turniejowa: 32); 0: bez limitu",
+                             "deals in a game (a tournament round: 32); 0 for no limit"), 0, min=0),
+    Field("place_points", "int_list", Bi("punkty turniejowe za kolejne miejsca (Wolsztyn: 4, 3, 2, 1)",
+                                         "tournament place points by place (Wolsztyn 4, 3, 2, 1)"),
+          [4, 3, 2, 1], min=0),
 )
 
 

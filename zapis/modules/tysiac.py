@@ -30,40 +30,76 @@ def _sits_out(name: str) -> Bi:
     return Bi(f"{fmt(name)} pauzuje w tym rozdaniu", f"{fmt(name)} sits this hand out")
 
 PARAMS = (
-    Field("melds", "table", "meld values by suit (spades, clubs, diamonds, hearts)",
+    Field("melds", "table", Bi('wartości meldunków w kolorach: "spades" (pik), "clubs" (trefl), "diamonds" (karo), '
+                               '"hearts" (kier)',
+                               "meld values by suit (spades, clubs, diamonds, hearts)"),
           {"spades": 40, "clubs": 60, "diamonds": 80, "hearts": 100}, item=Field("v", "int", min=0)),
-    Field("ace_meld", "int", "the four-aces meld (0: not played)", 0, min=0),
-    Field("min_bid", "int", "the lowest contract", 100, min=0),
-    Field("bid_step", "int", "contracts are multiples of this (some play 5)", 10, min=1),
-    Field("max_bid_without_meld", "int", "no contract above this without a meld (a higher one is flagged)", 120, min=0),
-    Field("round_unit", "int", "defenders' points are rounded to this unit (0-4 down, 5-9 up for 10)", 10, min=1),
-    Field("round_half", "choice", "a value exactly half-way (5 of 10) is rounded up or down", "up",
+    Field("ace_meld", "int", Bi("meldunek czterech asów (0: nie gra się go)",
+                                "the four-aces meld (0: not played)"), 0, min=0),
+    Field("min_bid", "int", Bi("najniższa gra, jaką można zagrać",
+                               "the lowest contract"), 100, min=0),
+    Field("bid_step", "int", Bi("gra musi być wielokrotnością tej liczby (niektórzy grają co 5)",
+                                "contracts are multiples of this (some play 5)"), 10, min=1),
+    Field("max_bid_without_meld", "int", Bi("bez meldunku nie można grać więcej niż tyle (wyższa gra "
+                                            "zostanie oznaczona)",
+                                            "no contract above this without a meld (a higher one is flagged)"),
+          120, min=0),
+    Field("round_unit", "int", Bi("punkty przeciwników rozgrywającego zaokrągla się do tej jednostki (przy 10: 0-4 w "
+                                  "dół, 5-9 w górę)",
+                                  "defenders' points are rounded to this unit (0-4 down, 5-9 up for 10)"), 10, min=1),
+    Field("round_half", "choice", Bi('wartość dokładnie w połowie (5 przy 10) zaokrągla się w górę ("up") albo w '
+                                     'dół ("down")',
+                                     "a value exactly half-way (5 of 10) is rounded up or down"), "up",
           choices=("up", "down")),
-    Field("barrier", "int", "the barrier (beczka): on it a player's defending points are not added (0: none)",
+    Field("barrier", "int", Bi("beczka: graczowi na beczce nie dopisuje się punktów zdobytych w obronie (0: "
+                               "bez beczki)",
+                               "the barrier (beczka): on it a player's defending points are not added (0: none)"),
           800, min=0),
-    Field("barrier_inclusive", "bool", "a player exactly on the barrier value is on the barrier", True),
-    Field("barrier_max_deals", "int", "deals a player may stay on the barrier without reaching the target "
-          "(0: unlimited)", 0, min=0),
-    Field("barrier_penalty", "choice", "what failing to get off the barrier in time costs: minus-120, "
-          "to-barrier (back to the barrier value), zero (back to 0) or none", "minus-120",
+    Field("barrier_inclusive", "bool", Bi("gracz, który ma dokładnie tyle, ile wynosi beczka, jest już na beczce",
+                                          "a player exactly on the barrier value is on the barrier"), True),
+    Field("barrier_max_deals", "int", Bi("ile rozdań gracz może stać na beczce, nie dochodząc do końcowego wyniku "
+                                         "(0: bez limitu)",
+                                         "deals a player may stay on the barrier without reaching the target "
+                                         "(0: unlimited)"), 0, min=0),
+    Field("barrier_penalty", "choice", Bi('kara za niezejście z beczki na czas: "minus-120", "to-barrier" (powrót do '
+                                          'wartości beczki), "zero" (powrót do 0) albo "none" (bez kary)',
+                                          "what failing to get off the barrier in time costs: minus-120, to-barrier "
+                                          "(back to the barrier value), zero (back to 0) or none"), "minus-120",
           choices=("minus-120", "to-barrier", "zero", "none")),
-    Field("barrier_blocks_bomb", "bool", "a player on the barrier gets nothing from an opponent's bomb", True),
-    Field("bomb_points", "int", "what each opponent gets when the declarer throws a bomb", 60, min=0),
-    Field("bombs_allowed", "int", "bombs each player may throw in a game without penalty (-1: unlimited)", 1,
+    Field("barrier_blocks_bomb", "bool", Bi("gracz na beczce nic nie dostaje z bomby przeciwnika",
+                                            "a player on the barrier gets nothing from an opponent's bomb"), True),
+    Field("bomb_points", "int", Bi("ile dostaje każdy z przeciwników, gdy rozgrywający rzuci bombę",
+                                   "what each opponent gets when the declarer throws a bomb"), 60, min=0),
+    Field("bombs_allowed", "int", Bi("ile bomb każdy gracz może rzucić w partii bez kary (-1: bez limitu)",
+                                     "bombs each player may throw in a game without penalty (-1: unlimited)"), 1,
           min=-1),
-    Field("bomb_over_limit", "choice", "a bomb over the limit: refused, or lost (the declarer loses the "
-          "contract, the opponents still get bomb_points)", "refused", choices=("refused", "lost")),
-    Field("musik_scoring", "choice", "four players: what the player who sits out scores from the musik: "
-          "aces-melds (aces and a meld), points (its card points), none", "aces-melds",
+    Field("bomb_over_limit", "choice", Bi('bomba ponad limit: "refused" (niedozwolona) albo "lost" (rozgrywający '
+                                          'traci wartość gry, a przeciwnicy i tak dostają bomb_points)',
+                                          "a bomb over the limit: refused, or lost (the declarer loses the contract, "
+                                          "the opponents still get bomb_points)"),
+          "refused", choices=("refused", "lost")),
+    Field("musik_scoring", "choice", Bi('przy czterech graczach: co pauzujący zapisuje sobie z musiku: "aces-melds" '
+                                        '(asy i meldunek), "points" (punkty z kart w musiku) albo "none" (nic)',
+                                        "four players: what the player who sits out scores from the musik: aces-melds "
+                                        "(aces and a meld), points (its card points), none"), "aces-melds",
           choices=("aces-melds", "points", "none")),
-    Field("musik_ace", "int", "four players: the sitter's points per ace in the musik", 50, min=0),
-    Field("zero_penalty", "int", "points lost for zero deals (0: the rule is off; the usual house rule: 120)",
+    Field("musik_ace", "int", Bi("przy czterech graczach: punkty pauzującego za każdego asa w musiku",
+                                 "four players: the sitter's points per ace in the musik"), 50, min=0),
+    Field("zero_penalty", "int", Bi("ile punktów traci się za rozdania na zero (0: bez tej zasady; zwykła zasada "
+                                    "domowa: 120)",
+                                    "points lost for zero deals (0: the rule is off; the usual house rule: 120)"),
           0, min=0),
-    Field("zero_count", "int", "how many zero deals cost zero_penalty", 3, min=1),
-    Field("zero_consecutive", "bool", "the zero deals must be in a row (otherwise: any in the game)", True),
-    Field("target", "int", "the game ends when a player reaches this", 1000, min=1),
-    Field("tie_break", "choice", "two players reach the target in one deal: declarer (the declarer wins, the "
-          "rule book's reading), higher (the higher total), shared", "declarer",
+    Field("zero_count", "int", Bi("po ilu rozdaniach na zero odejmuje się zero_penalty",
+                                  "how many zero deals cost zero_penalty"), 3, min=1),
+    Field("zero_consecutive", "bool", Bi("rozdania na zero muszą iść po kolei (inaczej: dowolne w partii)",
+                                         "the zero deals must be in a row (otherwise: any in the game)"), True),
+    Field("target", "int", Bi("partia kończy się, gdy ktoś dojdzie do tylu punktów",
+                              "the game ends when a player reaches this"), 1000, min=1),
+    Field("tie_break", "choice", Bi('dwóch graczy dochodzi do celu w tym samym rozdaniu: "declarer" (wygrywa '
+                                    'rozgrywający; tak odczytujemy przepisy), "higher" (wygrywa wyższy wynik) albo '
+                                    '"shared" (wygrana dzielona)',
+                                    "two players reach the target in one deal: declarer (the declarer wins, the rule "
+                                    "book's reading), higher (the higher total), shared"), "declarer",
           choices=("declarer", "higher", "shared")),
 )
 

@@ -20,18 +20,31 @@ from zapis.modules.bridge.law77 import (
 )
 
 PARAMS = (
-    Field("method", "choice", "matchpoints (Law 78A), cross-imps (every result against every other) "
-          "or butler (IMPs against a datum)", "matchpoints", choices=("matchpoints", "cross-imps", "butler")),
-    Field("mp_scale", "choice", "matchpoints per worse/equal result: 2/1 (WBF) or 1/0.5 (ACBL)", "2/1",
+    Field("method", "choice", Bi('"matchpoints" (zapis maksymalny, Prawo 78A), "cross-imps" (IMP-y: każdy wynik z '
+                                 'każdym innym) albo "butler" (IMP-y względem wyniku odniesienia, datum)',
+                                 "matchpoints (Law 78A), cross-imps (every result against every other) or butler "
+                                 "(IMPs against a datum)"),
+          "matchpoints", choices=("matchpoints", "cross-imps", "butler")),
+    Field("mp_scale", "choice", Bi('punkty za każdy wynik gorszy / równy: "2/1" (WBF) albo "1/0.5" (ACBL)',
+                                   "matchpoints per worse/equal result: 2/1 (WBF) or 1/0.5 (ACBL)"), "2/1",
           choices=("2/1", "1/0.5")),
-    Field("neuberg", "bool", "boards with fewer results than the others are scaled by Neuberg's formula", True),
-    Field("cross_imps_average", "bool", "cross-IMPs are divided by the number of comparisons", True),
-    Field("butler_drop", "int", "Butler: how many highest and lowest N-S scores are left out of the datum", 1,
+    Field("neuberg", "bool", Bi("rozdania z mniejszą liczbą wyników niż pozostałe przelicza się wzorem Neuberga",
+                                "boards with fewer results than the others are scaled by Neuberg's formula"), True),
+    Field("cross_imps_average", "bool", Bi("cross-IMP-y dzieli się przez liczbę porównań",
+                                           "cross-IMPs are divided by the number of comparisons"), True),
+    Field("butler_drop", "int", Bi("Butler: ile najwyższych i najniższych zapisów N-S pomija się przy liczeniu datum",
+                                   "Butler: how many highest and lowest N-S scores are left out of the datum"), 1,
           min=0),
-    Field("butler_rounding", "choice", "Butler: the datum is rounded to 10, a final 5 half-even (ACBL: 425 -> "
-          "420, 435 -> 440) or half-up", "half-even", choices=("half-even", "half-up")),
-    Field("adjusted_imps", "int", "IMP methods: IMPs for an adjusted 60% (40%: the negative, 50%: 0)", 3, min=0),
-    Field("imp_scale", "int_list", "lower bounds of the IMP bands (Law 78B)", list(IMP_SCALE), min=0),
+    Field("butler_rounding", "choice", Bi('Butler: datum zaokrągla się do 10, a gdy kończy się na 5: do parzystej '
+                                          'dziesiątki ("half-even"; ACBL: 425 -> 420, 435 -> 440) albo w '
+                                          'górę ("half-up")',
+                                          "Butler: the datum is rounded to 10, a final 5 half-even (ACBL: 425 -> 420, "
+                                          "435 -> 440) or half-up"), "half-even", choices=("half-even", "half-up")),
+    Field("adjusted_imps", "int", Bi("metody IMP: ile IMP-ów za zapis arbitralny 60% (40%: tyle samo na minus, "
+                                     "50%: 0)",
+                                     "IMP methods: IMPs for an adjusted 60% (40%: the negative, 50%: 0)"), 3, min=0),
+    Field("imp_scale", "int_list", Bi("dolne granice przedziałów tabeli IMP (Prawo 78B)",
+                                      "lower bounds of the IMP bands (Law 78B)"), list(IMP_SCALE), min=0),
 )
 
 
