@@ -1,0 +1,131 @@
+"""One language at a time (the screens' issue): every screen and dialog of the demo evening is walked, in
+Polish and in English, and what the terminal shows is checked against a list of the other language's words.
+Card terms stay Polish in both (musik, rozbójnik, odgrywka, meldunek, bajt); names and titles are data."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from zapis import rulesets
+from zapis.core.module import modules
+from zapis.demo import build_demo
+from zapis.ui.app import make_app
+from zapis.ui.screens.game import GameScreen
+
+#: English words a Polish screen must not show
+ENGLISH = set("""the and of to is not with without each hand hands game games save undo edit history total totals
+player players next deal deals score points above below passed missing standings export table evening new open
+search language rubber settlement won lost winner over date place title stake rules ruleset unfinished vulnerable
+trick tricks card cards bid melds bomb sums zero contract declarer result chart back cancel quit help yes no
+dismiss menu less often dealer note big digits nothing press keys fields command""".split())
+#: Polish words an English screen must not show (card terms excepted)
+POLISH = set("""rozdanie rozdania rozdań gra gry zapisz cofnij popraw historia razem gracz gracze graczy dalej wynik
+stół wieczór nowy nowa tak nie brak nad pod kreską rober partia rozliczenie wygrywa wygrali klasyfikacja eksport
+zasady pomoc koniec wróć anuluj język szukaj miejsce data tytuł stawka punkty grający licytacja bomba meldunki
+rzadziej wykres rozdaje uwaga wyniki stoły duże cyfry klawisze pola zapisano zostanie plik folder""".split())
+
+
+def screen_text(app) -> str:
+    svg = app.export_screenshot()
+    lines: dict[str, list[str]] = {}
+    for y, text in re.findall(r'<text[^>]*y="([\d.]+)"[^>]*>([^<]*)</text>', svg):
+        lines.setdefault(y, []).append(html.unescape(text).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _, parts in sorted(lines.items(), key=lambda kv: float(kv[0])))
+
+
+def foreign(text: str, lang: str) -> set[str]:
+    """The other language's words on the screen (identifiers are not words: ruleset ids, and the parameter keys
+    a ruleset file holds, which the rulesets screen lists as they are typed)."""
+    for rid, module, _ in rulesets.list_rulesets():
+        text = text.replace(rid, " ").replace(f"[{module}]", " ")
+    keys = {p.name for m in modules().values() for p in m.params}
+    text = " ".join(" " if w.strip("│┃|") in keys else w for w in re.split(r"(\s+)", text))
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    return words & (ENGLISH if lang == "pl" else POLISH)
+
+
+async def walk(app, pilot, look) -> int:
+    """Every screen and dialog of the demo evening, `look` called on each; returns the number of games."""
+    await look("evening", "Ala")
+    app.screen.query_one("Select").focus()
+    await pilot.press("enter")
+    await look("evening list opened")
+    await pilot.press("escape")
+    await pilot.press("ctrl+p")
+    await look("command palette")
+    await pilot.press("escape")
+    await pilot.pause()
+    for key, name in (("s", "standings"), ("x", "export"), ("n", "new evening"), ("g", "new game"),
+                      ("r", "rulesets"), ("p", "players"), ("question_mark", "help"), ("t", "tablets")):
+        await pilot.press(key)
+        await look(name)
+        await pilot.press("escape")
+        await pilot.pause()
+    games = app.store.games(app.evening_id)
+    for g in games:
+        app.push_screen(GameScreen(g.id))
+        await look(f"game {g.id}", g.players[0])
+        await pilot.press("ctrl+s")  # an empty form: what is missing, said
+        await look(f"game {g.id}: refused")
+        app.screen.query_one("#sheet").focus()
+        await pilot.press("up")
+        await look(f"game {g.id}: how")
+        await pilot.click("#undo")
+        await look(f"game {g.id}: undo asked")
+        await pilot.press("escape")
+        await pilot.press("ctrl+r")
+        await look(f"game {g.id}: history")
+        await pilot.press("escape")
+        await pilot.press("ctrl+g")
+        await look(f"game {g.id}: chart")
+        await pilot.press("escape")
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+    return len(games)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_every_screen_of_the_demo_evening_speaks_one_language(tmp_path, lang):
+    db = tmp_path / "demo.db"
+    build_demo(db, lang)
+    app = make_app(db, lang)
+    seen: dict[str, set[str]] = {}
+    looked: list[str] = []
+
+    async def look(where: str, must: str = "") -> None:
+        await pilot.pause()
+        text = screen_text(app)
+        assert must in text, (where, must)  # the walk really is where it says
+        looked.append(where)
+        bad = foreign(text, lang)
+        if bad:
+            seen[where] = bad
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        games = await walk(app, pilot, look)
+    assert games == 4 and len(looked) == 11 + 6 * games
+    assert not seen, "; ".join(f"{k}: {sorted(v)}" for k, v in seen.items())
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_at_80x24_every_screens_keys_are_on_the_screen(tmp_path, lang):
+    """The smallest terminal: on every screen and dialog each key the footer shows ends inside the 80 columns."""
+    db = tmp_path / "demo.db"
+    build_demo(db, lang)
+    app = make_app(db, lang)
+    cut: list[str] = []
+
+    async def look(where: str, must: str = "") -> None:
+        await pilot.pause()
+        for footer in app.screen.query("Footer"):
+            keys = list(footer.query("FooterKey"))
+            if keys and keys[-1].region.right > 80:
+                cut.append(f"{where}: {' '.join(str(k.description) for k in keys)}")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await walk(app, pilot, look)
+    assert not cut, cut
