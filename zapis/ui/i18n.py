@@ -147,10 +147,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "changed": ("(poprawione)", "(edited)"),
     "help_text": (
         "Klawisze: Tab/Shift+Tab — pola, Enter — zapisz, Ctrl+Z — cofnij ostatnie rozdanie, "
-        "Ctrl+E — popraw zaznaczone rozdanie, Ctrl+R — historia zmian, b — duże cyfry, s — klasyfikacja, "
+        "Ctrl+E — popraw zaznaczone rozdanie, Ctrl+R — historia zmian, Ctrl+G — wykres, b — duże cyfry, s — klasyfikacja, "
         "x — eksport, l — język, Ctrl+P — polecenia, Esc — wróć.",
         "Keys: Tab/Shift+Tab — fields, Enter — save, Ctrl+Z — undo the last hand, "
-        "Ctrl+E — edit the selected hand, Ctrl+R — history of changes, b — big digits, s — standings, "
+        "Ctrl+E — edit the selected hand, Ctrl+R — history of changes, Ctrl+G — chart, b — big digits, s — standings, "
         "x — export, l — language, Ctrl+P — commands, Esc — back."),
     # chart
     "chart": ("Wykres", "Chart"),

@@ -13,8 +13,9 @@ HELP = {
 `r` zasady (warianty domowe), `p` gracze, `l` język, `Ctrl+P` polecenia (także motyw jasny/ciemny).
 
 **Gra**: wpisz rozdanie w formularzu (cyfry, `Tab` między polami), `Enter` zapisuje. Błędy są pokazane
-przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie, zaznacz wiersz i `e` (lub `Enter`), aby
-poprawić wcześniejsze rozdanie; `h` pokazuje historię zmian, `b` duże cyfry, `Esc` wraca.
+przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie, zaznacz wiersz i `Ctrl+E` (lub `Enter`), aby
+poprawić wcześniejsze rozdanie; zaznaczony wiersz mówi, jak policzono jego wartość. `Ctrl+R` pokazuje
+historię zmian, `Ctrl+G` wykres wyniku po każdym rozdaniu, `b` duże cyfry, `Esc` wraca.
 
 Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisywane, nie nadpisywane.
 """,
@@ -24,8 +25,9 @@ Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisy
 `r` rulesets (house variants), `p` players, `l` language, `Ctrl+P` commands (light/dark theme too).
 
 **Game**: enter a hand in the form (digits, `Tab` between fields), `Enter` saves. Problems are shown
-before saving, naming the field. `Ctrl+Z` undoes the last hand; select a row and press `e` (or
-`Enter`) to correct an earlier hand; `h` shows the history, `b` big digits, `Esc` goes back.
+before saving, naming the field. `Ctrl+Z` undoes the last hand; select a row and press `Ctrl+E` (or
+`Enter`) to correct an earlier hand; the selected row says how its value was computed. `Ctrl+R` shows
+the history, `Ctrl+G` a chart of the score after each hand, `b` big digits, `Esc` goes back.
 
 Every hand is on disk as soon as it is entered; corrections and undos are recorded, never overwritten.
 """,
