@@ -28,14 +28,16 @@ async def test_yes_saves_the_hand_with_the_answer_and_the_sheet_says_nothing_mor
     async with app.run_test(size=(100, 40)) as pilot:
         await _enter_140_without_a_meld(app, pilot)
         assert isinstance(app.screen, ConfirmDialog)
-        assert "Bartek grał 140" in app.screen.question and "Zapisać tak?" in app.screen.question
+        assert "Bartek — gra 140" in app.screen.question and "Zapisać tak?" in app.screen.question
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "Zapisać" in shown and "tak?" in shown  # the whole question, wrapped, not cut
         assert Store(db).hands(gid) == []  # nothing saved before the answer
         await pilot.click("#yes")
         await pilot.pause()
         hands = Store(db).hands(gid)
         assert len(hands) == 1 and hands[0]["confirmed"] is True and hands[0]["bid"] == 140
         assert Store(db).sheet(gid).totals["Bartek"] == -140  # 70 < 140: lost, as the rules score it
-        assert "grał" not in str(app.screen.query_one("#next").render())
+        assert "— gra 140" not in str(app.screen.query_one("#next").render())
 
 
 async def test_no_saves_nothing_and_keeps_the_form(db, app_factory):
@@ -48,3 +50,22 @@ async def test_no_saves_nothing_and_keeps_the_form(db, app_factory):
         await pilot.pause()
         assert Store(db).hands(gid) == []
         assert app.screen.query_one("#in-bid").value == "140"  # to be corrected, not typed again
+
+
+async def test_a_players_value_refused_is_named_by_the_fields_label_and_the_player(db, app_factory):
+    """points.Leon is a program's place: the screen says "punkty z kart (Leon)"."""
+    gid = new_game(db, "tysiac", P3)
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.query_one("#in-declarer").value = "Bartek"
+        form.query_one("#in-bid").value = "100"
+        form.query_one("#in-points-0").value = "130"  # typed, the form would move on after 13
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = str(app.screen.query_one("#message").render())
+        assert "punkty z kart (Ala): 130 nie mieści się w 0–120" in said, said
+        assert Store(db).hands(gid) == []

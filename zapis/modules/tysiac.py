@@ -280,10 +280,10 @@ class TysiacModule(ScoringModule):
                                 f"{decl}: {hand['points'][decl]} + melds {sums}"))
                 allowed_bid = rules["max_bid_without_meld"] + mval[decl]
                 if bid > allowed_bid and not hand.get("confirmed"):  # asked at entry: the answer is kept
-                    flags.append((i, Bi(f"rozdanie {i + 1}: {decl} grał {bid}, a zgłoszone meldunki pozwalają na "
-                                        f"{allowed_bid} (meldunek był, ale niezgłoszony?)",
-                                        f"hand {i + 1}: {decl} played {bid}, more than the {allowed_bid} his declared "
-                                        "melds allow (a meld held but never declared?)")))
+                    flags.append((i, Bi(f"rozdanie {i + 1}: {decl} — gra {bid}, a zgłoszone meldunki pozwalają "
+                                        f"najwyżej na {allowed_bid} (meldunek był, ale niezgłoszony?)",
+                                        f"hand {i + 1}: {decl} — contract {bid}, more than the {allowed_bid} the "
+                                        "declared melds allow (a meld held but never declared?)")))
                 for p in playing:
                     if p == decl:
                         continue

@@ -68,7 +68,7 @@ def test_meld_check_flags_contracts_over_120_without_a_declared_meld():
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [deal("B", 140, 20, 100, 0)]})
     sheet = records.score(rec, rules, module)
-    assert any("more than the 120" in n.en and "grał 140" in n for n in sheet.notes)
+    assert any("more than the 120" in n.en and "B — gra 140" in n for n in sheet.notes)
     # asked at entry: the question is placed at the field that keeps the answer
     asked = module.doubts(rules, rec.players, rec.hands)
     assert [p.place for p in asked] == ["hands[0].confirmed"] and "Zapisać tak?" in asked[0].message
@@ -76,12 +76,12 @@ def test_meld_check_flags_contracts_over_120_without_a_declared_meld():
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [{**deal("B", 140, 20, 100, 0), "confirmed": True}]})
     sheet = records.score(rec, rules, module)
-    assert not any("grał" in n for n in sheet.notes) and not module.doubts(rules, rec.players, rec.hands)
+    assert not any("— gra " in n for n in sheet.notes) and not module.doubts(rules, rec.players, rec.hands)
     assert sc(play([{**deal("B", 140, 20, 100, 0), "confirmed": True}]), 0)[1] == -140
     # with the spades meld declared, 160 is allowed: no flag
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [deal("B", 160, 20, 100, 0, {"B": ["spades"]})]})
-    assert not any("grał" in n for n in records.score(rec, rules, module).notes)
+    assert not any("— gra " in n for n in records.score(rec, rules, module).notes)
     assert not module.doubts(rules, rec.players, rec.hands)
 
 

@@ -43,7 +43,9 @@ def _lines(problems, labels: dict[str, str] | None = None) -> str:
         if parts and labels and parts[0] in labels:
             parts[0] = labels[parts[0]]
         message = say(p.message, get_lang())
-        out.append(f"{'.'.join(parts)}: {message}" if parts else message)
+        # the field by its label, a player or an item of it in brackets: "punkty z kart (Leon)", never "x.y"
+        where = f"{parts[0]} ({', '.join(parts[1:])})" if len(parts) > 1 else "".join(parts)
+        out.append(f"{where}: {message}" if where else message)
     return "\n".join(out)
 
 
