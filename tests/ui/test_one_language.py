@@ -129,3 +129,39 @@ async def test_at_80x24_every_screens_keys_are_on_the_screen(tmp_path, lang):
     async with app.run_test(size=(80, 24)) as pilot:
         await walk(app, pilot, look)
     assert not cut, cut
+
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_every_rulesets_game_screen_speaks_one_language(tmp_path, lang):
+    """Beyond the demo: a game of every built-in ruleset, its form (every field, the rare ones too) and what an
+    empty save says, in one language."""
+    from tests.ui.conftest import new_game
+    from zapis.core.module import get_module
+
+    db = tmp_path / "all.db"
+    games = []
+    for rid, module_id, _ in rulesets.list_rulesets():
+        module = get_module(module_id)
+        n = 4 if 4 in module.player_counts else module.player_counts[0]
+        players = {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]} if module.players_key == "pairs" else NAMES[:n]
+        games.append((rid, new_game(db, rid, players)))
+    app = make_app(db, lang)
+    seen: dict[str, set[str]] = {}
+    async with app.run_test(size=(120, 60)) as pilot:
+        for rid, gid in games:
+            app.push_screen(GameScreen(gid))
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Ala" in text, rid  # the game's screen, with its form
+            bad = foreign(text, lang)
+            if bad:
+                seen[rid] = bad
+            app.pop_screen()
+            await pilot.pause()
+    assert len(games) >= 30
+    assert not seen, "; ".join(f"{k}: {sorted(v)}" for k, v in seen.items())
