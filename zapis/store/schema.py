@@ -53,4 +53,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX hand_log_game ON hand_log (game_id, id);
     """,
+    # 2: the games of a table found by an index (the evening's queries searched the whole hand log without it)
+    """
+    CREATE INDEX games_table ON games (table_id);
+    """,
 ]
