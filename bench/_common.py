@@ -30,3 +30,43 @@ def report(name: str, value: float, baseline: float, unit: str, goal: str, met: 
     ratio = value / baseline if baseline else float("inf")
     print(f"{name}: {value:.4g} {unit} vs baseline {baseline:.4g} {unit}  ratio {ratio:.2f}  goal: {goal}  "
           f"{'MET' if met else 'MISSED'}")
+
+
+def how_it_ran() -> dict:
+    """How this run was made, printed first by every benchmark: a figure means little without it. Bytecode
+    matters most: with PYTHONDONTWRITEBYTECODE set and no .pyc files, every start compiles zapis again."""
+    import importlib.metadata
+    import os
+    import platform
+    import sys
+    from importlib.util import cache_from_source
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "zapis"
+    sources = sorted(root.rglob("*.py"))
+    compiled = 0
+    for src in sources:
+        pyc = Path(cache_from_source(str(src)))
+        if pyc.exists() and pyc.stat().st_mtime >= src.stat().st_mtime:
+            compiled += 1
+    try:
+        cpus_usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus_usable = os.cpu_count()
+    try:
+        textual = importlib.metadata.version("textual")
+    except importlib.metadata.PackageNotFoundError:
+        textual = "not installed"
+    info = {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "cpus_usable": cpus_usable,
+        "writes_bytecode": not sys.dont_write_bytecode,
+        "PYTHONDONTWRITEBYTECODE": os.environ.get("PYTHONDONTWRITEBYTECODE", ""),
+        "zapis_pyc_up_to_date": f"{compiled}/{len(sources)}",
+        "textual": textual,
+    }
+    print("how it ran: " + ", ".join(f"{k}={v}" for k, v in info.items()), flush=True)
+    return info

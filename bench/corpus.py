@@ -72,4 +72,7 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import how_it_ran
+    how_it_ran()
     print(json.dumps(run()))

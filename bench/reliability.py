@@ -202,6 +202,9 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=3000)
     ap.add_argument("--saves", type=int, default=60, help="saves per writer")
     args = ap.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import how_it_ran
+    how_it_ran()
     print(json.dumps({"python": sys.version.split()[0], "bytecode": not sys.dont_write_bytecode,
                       "machine": os.uname().machine, "cores": os.cpu_count()}))
     for kind in ("store", "import", "app"):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import median, p95, report  # noqa: E402
+from _common import how_it_ran, median, p95, report  # noqa: E402
 from make_history import build  # noqa: E402
 
 # The peak resident memory of the process itself (VmHWM: a fresh value after exec, unlike ru_maxrss,
@@ -49,6 +49,7 @@ def rss_mib(body: str, *args: str) -> float:
 
 
 def main(evenings: int = 1000) -> None:
+    how_it_ran()
     from zapis.evening import standings
     from zapis.store import Store
     with tempfile.TemporaryDirectory() as d:

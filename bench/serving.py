@@ -82,4 +82,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import how_it_ran
+    how_it_ran()
     asyncio.run(main())

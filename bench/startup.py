@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import median, report  # noqa: E402
+from _common import how_it_ran, median, report  # noqa: E402
 
 BARE = """
 from textual.app import App
@@ -42,6 +42,7 @@ def run(code: str, *args: str) -> float:
 
 
 def main(repeat: int = 7) -> None:
+    how_it_ran()  # the children inherit this environment (PYTHONDONTWRITEBYTECODE: zapis compiled at every start)
     with tempfile.TemporaryDirectory() as d:
         os.environ["ZAPIS_HOME"] = d
         from zapis.demo import build_demo
@@ -54,6 +55,7 @@ def main(repeat: int = 7) -> None:
             zapis.append(run(ZAPIS, db))
     b, z = median(bare), median(zapis)
     report("start-up (median of %d)" % repeat, z, b, "s", "<= 1.2x the bare app", z <= 1.2 * b)
+    print(f"  range: zapis {min(zapis):.3f}-{max(zapis):.3f} s, bare {min(bare):.3f}-{max(bare):.3f} s")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import report  # noqa: E402
+from _common import how_it_ran, report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,5 +66,6 @@ def versus_endplay(n: int = 50_000) -> None:
 
 
 if __name__ == "__main__":
+    how_it_ran()
     per_module()
     versus_endplay()
