@@ -57,7 +57,18 @@ def how_it_ran() -> dict:
         textual = importlib.metadata.version("textual")
     except importlib.metadata.PackageNotFoundError:
         textual = "not installed"
+    import subprocess
+    try:  # the figures are of this code: the commit, and whether zapis/ differs from it
+        repo = root.parent
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True,
+                                text=True).stdout.strip() or "?"
+        dirty = subprocess.run(["git", "status", "--porcelain", "zapis"], cwd=repo, capture_output=True,
+                               text=True).stdout.strip()
+        code = commit + (" + uncommitted changes in zapis/" if dirty else "")
+    except OSError:
+        code = "?"
     info = {
+        "code": code,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
         "machine": platform.machine(),
@@ -67,6 +78,7 @@ def how_it_ran() -> dict:
         "PYTHONDONTWRITEBYTECODE": os.environ.get("PYTHONDONTWRITEBYTECODE", ""),
         "zapis_pyc_up_to_date": f"{compiled}/{len(sources)}",
         "textual": textual,
+        "load_average_1min": f"{os.getloadavg()[0]:.2f}",
     }
     print("how it ran: " + ", ".join(f"{k}={v}" for k, v in info.items()), flush=True)
     return info
