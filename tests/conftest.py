@@ -10,6 +10,10 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("ZAPIS_HOME", str(tmp_path / "zapis-home"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
+    yield
+    import gc
+
+    gc.unfreeze()  # an app frees start-up's objects from the collector; a test run starts many apps
 
 
 def score(data, overrides=None):
