@@ -66,3 +66,24 @@ async def test_the_game_line_is_drawn_under_a_game_made_across_the_row(db, app_f
         hand, label, cells = lined[0]
         assert "100" in [c.plain for c in cells if hasattr(c, "plain")]
         assert all(any("underline" in str(s.style) for s in c.spans) for c in cells if hasattr(c, "plain") and c.plain)
+
+
+async def test_big_digits_show_the_totals_and_follow_each_save(db, app_factory):
+    """b shows the totals in big digits; they are filled when shown and follow every save after that."""
+    from textual.widgets import Digits
+
+    gid = new_game(db, "tysiac", P3, hands=[HAND])
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        app.screen.query_one(SheetView).focus()
+        await pilot.press("b")
+        await pilot.pause()
+        digits = app.screen.query_one("#digits", Digits)
+        assert digits.display and digits.value == "110  30  20"  # Leon made 110; Marta 30, Nina 20 (rounded: 30, 20)
+        app.screen.query_one(HandForm).set_values({**HAND, "declarer": "Marta", "bid": 100,
+                                                   "points": {"Leon": 10, "Marta": 100, "Nina": 10}, "melds": {}})
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert digits.value == "120  130  30"  # + Leon 10, Marta 100, Nina 10

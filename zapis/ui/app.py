@@ -94,13 +94,7 @@ class ZapisApp(App):
             return
         if self.evening_id:
             if not self.is_web:  # served: `zapis serve` backs up once when it starts, not per tablet
-                try:
-                    self.store.auto_backup()
-                except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
-                    said = " ".join(e.lines())
-                    key = "backup_full" if "full" in said else "backup_damaged" if "damaged" in said else \
-                        "backup_failed"
-                    self.notify(t(key), severity="error", timeout=30, markup=False)
+                self.call_after_refresh(self._backup)  # after the first frame: nothing can be typed before it
             games = self.store.games(self.evening_id)
             if self.table is not None:
                 self.game_id = self.table_game(games)
@@ -132,6 +126,14 @@ class ZapisApp(App):
 
         yield SystemCommand(t("theme"), t("theme_help"), self.action_change_theme)
         yield SystemCommand(t("quit"), t("quit_help"), self.action_quit)
+
+    def _backup(self) -> None:
+        try:
+            self.store.auto_backup()
+        except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
+            said = " ".join(e.lines())
+            key = "backup_full" if "full" in said else "backup_damaged" if "damaged" in said else "backup_failed"
+            self.notify(t(key), severity="error", timeout=30, markup=False)
 
     @property
     def touch(self) -> bool:

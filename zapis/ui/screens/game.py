@@ -150,8 +150,10 @@ class GameScreen(Screen):
             style = "bold red" if v < 0 else ("bold reverse" if v == best else "bold")
             tot.append(f" {plain(p)} ", style="bold")
             tot.append(f" {fmt_number(v)} ", style=style)
-        self.query_one("#totals", Static).update(tot)
-        self.query_one("#digits", Digits).update("  ".join(fmt_number(sheet.totals.get(p, 0)) for p in sheet.players))
+        self.query_one("#totals", Static).update(tot, layout=False)  # one line, the pane's width: no layout pass
+        digits = self.query_one("#digits", Digits)
+        if digits.display:  # hidden, it is filled when shown (b)
+            self._big_digits()
         if sheet.finished:
             w = sheet.winner
             who = ", ".join(w) if isinstance(w, list) else (w or "—")
@@ -331,6 +333,12 @@ class GameScreen(Screen):
     def action_big(self) -> None:
         d = self.query_one("#digits")
         d.display = not d.display
+        if d.display:
+            self._big_digits()
+
+    def _big_digits(self) -> None:
+        sheet = self.sheet
+        self.query_one("#digits", Digits).update("  ".join(fmt_number(sheet.totals.get(p, 0)) for p in sheet.players))
 
     def action_chart(self) -> None:
         """The running totals as a chart: it reads the sheet this screen shows (and follows it), stores nothing."""
