@@ -71,12 +71,7 @@ def sheet_renderable(sheet: Sheet, show_notes: bool = True, lang: str = "pl") ->
         who = ", ".join(w) if isinstance(w, list) else (w or word("tie", lang))
         parts.append(plain_text(word("over", lang, who=who), style="bold green"))
     elif sheet.next:
-        from zapis.ui import i18n  # pure text tables, no screen
+        from zapis.ui.i18n import next_words  # pure text tables, no screen
 
-        was = i18n.get_lang()
-        i18n.set_lang(lang)
-        try:
-            parts.append(plain_text(word("next", lang, what=i18n.next_words(sheet.next))))
-        finally:
-            i18n.set_lang(was)
+        parts.append(plain_text(word("next", lang, what=next_words(sheet.next, lang=lang))))
     return Group(*parts)

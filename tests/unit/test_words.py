@@ -111,3 +111,15 @@ def test_a_rulesets_description_may_be_given_in_each_language(tmp_path):
     with pytest.raises(ZapisError) as e:
         rulesets.load(str(f))
     assert sorted(p.place for p in e.value.problems) == ["description.de", "description.pl"]
+
+
+def test_zapis_score_says_what_comes_next_in_its_language_without_touching_the_apps():
+    from zapis.ui import i18n
+
+    sheet = _sheet()
+    sheet.next = {"dealer": "Ala", "vulnerable": "both"}
+    i18n.set_lang("pl")
+    con = Console(width=160, record=True, file=open("/dev/null", "w"))
+    con.print(sheet_renderable(sheet, lang="en"))
+    assert "Next: dealer Ala, vulnerable both" in con.export_text()
+    assert i18n.get_lang() == "pl"  # the app's language is the app's: a renderer passes its own

@@ -260,14 +260,14 @@ def get_lang() -> str:
     return _lang
 
 
-def t(key: str, **kw) -> str:
+def t(key: str, lang: str | None = None, **kw) -> str:
     pl, en = TEXT.get(key, (key, key))
-    return (pl if _lang == "pl" else en).format(**kw)
+    return (pl if (lang or _lang) == "pl" else en).format(**kw)
 
 
-def choice(value) -> str:
+def choice(value, lang: str | None = None) -> str:
     pl, en = CHOICES.get(str(value), (str(value), str(value)))
-    return pl if _lang == "pl" else en
+    return pl if (lang or _lang) == "pl" else en
 
 
 def plural_pl(n: int, one: str, few: str, many: str) -> str:
@@ -298,26 +298,28 @@ def pad_words(value) -> tuple[str, ...]:
     return PAD_WORDS.get(str(value), ())
 
 
-def word(key: str) -> str:
+def word(key: str, lang: str | None = None) -> str:
     pl, en = NEXT_WORDS.get(key, (key.replace("_", " "), key.replace("_", " ")))
-    return pl if _lang == "pl" else en
+    return pl if (lang or _lang) == "pl" else en
 
 
-def value_words(v) -> str:
-    """A value of a sheet's "what comes next" in words: Celina 8, Ala 5 (not {'Celina': 8}); choices by name."""
+def value_words(v, lang: str | None = None) -> str:
+    """A value of a sheet's "what comes next" in words: Celina 8, Ala 5 (not {'Celina': 8}); choices by name.
+    In `lang`, else the app's language."""
     if isinstance(v, dict):
-        return ", ".join(f"{word(k) if k in NEXT_WORDS else k} {value_words(x)}" for k, x in v.items())
+        return ", ".join(f"{word(k, lang) if k in NEXT_WORDS else k} {value_words(x, lang)}" for k, x in v.items())
     if isinstance(v, list):
-        return "; ".join(value_words(x) for x in v) if any(isinstance(x, dict) for x in v) else \
-            ", ".join(value_words(x) for x in v)
+        return "; ".join(value_words(x, lang) for x in v) if any(isinstance(x, dict) for x in v) else \
+            ", ".join(value_words(x, lang) for x in v)
     if isinstance(v, bool):
-        return t("yes") if v else "—"
-    return choice(v) if isinstance(v, str) else str(v)
+        return t("yes", lang) if v else "—"
+    return choice(v, lang) if isinstance(v, str) else str(v)
 
 
-def next_words(nxt, skip=()) -> str:
-    """What comes next, in words: "rozdaje Ala, miejsce N, po partii obie"; nothing unset or false."""
-    return ", ".join(word(k) + ("" if v is True else f" {value_words(v)}") for k, v in nxt.items()
+def next_words(nxt, skip=(), lang: str | None = None) -> str:
+    """What comes next, in words: "rozdaje Ala, miejsce N, po partii obie"; nothing unset or false. In `lang`
+    (zapis score, an export), else the app's language."""
+    return ", ".join(word(k, lang) + ("" if v is True else f" {value_words(v, lang)}") for k, v in nxt.items()
                      if k not in skip and v is not None and v is not False)
 
 
