@@ -23,11 +23,10 @@ class SheetView(DataTable):
         super().__init__(cursor_type="row", zebra_stripes=False, **kw)
         self.row_hand: dict[str, int] = {}
         self.row_note: dict[str, str] = {}  # how a row's value was computed, in the UI's language
-        self._notes: list[str] = []
         self._columns_shown: tuple = ()
         self._rows_shown: list[tuple] = []
 
-    def _layout(self, sheet: Sheet, edited: set[int]) -> tuple[tuple, list[tuple]]:
+    def _layout(self, sheet: Sheet, edited: set[int]) -> tuple[tuple, list[tuple], list[str]]:
         lang = get_lang()  # one language at a time: each text the module wrote in both is said in this one
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
@@ -61,11 +60,10 @@ class SheetView(DataTable):
                         c.stylize("underline")
                 rows.append((r.hand, lbl, cells + ("",) * (width - len(r.cells))))
                 notes.append(say(r.note, lang))
-        self._notes = notes
-        return columns, rows
+        return columns, rows, notes
 
     def show(self, sheet: Sheet, edited: set[int] | None = None) -> None:
-        columns, rows = self._layout(sheet, edited or set())
+        columns, rows, notes = self._layout(sheet, edited or set())
         at_end = self.row_count == 0 or self.cursor_row >= self.row_count - 2
         if columns != self._columns_shown:
             self.clear(columns=True)
@@ -93,7 +91,7 @@ class SheetView(DataTable):
                 self.row_hand[key] = row[0]
             else:
                 self.row_hand.pop(key, None)
-        self.row_note = {f"k{i}": note for i, note in enumerate(self._notes) if note}
+        self.row_note = {f"k{i}": note for i, note in enumerate(notes) if note}
         for i in range(len(rows), len(old)):
             self.remove_row(f"k{i}")
             self.row_hand.pop(f"k{i}", None)
