@@ -176,7 +176,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     store = open_store(args)
     ev = None
     if args.season:
-        results = store.results(None, start, end)
+        results = store.season(start, end)  # judged without their sheets, remembered for the next time
     else:
         if args.evening is None:
             evs = store.evenings()
@@ -196,7 +196,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     out = lambda text="", style="": console.print(plain_text(text, style=style), highlight=False)  # noqa: E731
     money = any(s.money for s in table)
     if args.season:
-        rows = season(results)
+        rows = season(results, table)
         if not rows:
             out(t("season_none", start=start, end=end))
             return 0

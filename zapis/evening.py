@@ -14,10 +14,11 @@ from zapis.text import plain
 
 @dataclass
 class GameResult:
-    """One game as the standings see it."""
+    """One game as the standings see it: its sheet, then (judge()) what the standings take from it. A season's
+    games keep only that (sheet None): the sheets of a thousand evenings are never held at once."""
 
     key: str  # a label: "stół 1: Brydż robrowy (gra 3)"
-    sheet: Sheet
+    sheet: Sheet | None
     rules: Rules
     module: ScoringModule
     stake: float = 0  # groszy per point (bridge: per settlement unit)
@@ -27,6 +28,41 @@ class GameResult:
     money: dict[str, int] = field(default_factory=dict)
     #: each player's place as (first, last): (2, 3) when two share places 2 and 3 (set by standings())
     place_span: dict[str, tuple[int, int]] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)  # the sheet's players and totals (set by judge())
+    totals: dict[str, float] = field(default_factory=dict)
+    judged: bool = False
+
+    #: what judge() sets: a game's outcome as the standings need it, kept by the store as a memo
+    OUTCOME = ("players", "totals", "places", "place_points", "place_span", "money")
+
+    def outcome(self) -> dict[str, Any]:
+        """What judge() found, as plain JSON data."""
+        judge(self)
+        return {k: getattr(self, k) for k in self.OUTCOME}
+
+    @classmethod
+    def judged_from(cls, key: str, outcome: Mapping[str, Any], rules: Rules, module: ScoringModule,
+                    stake: float = 0, evening: str = "") -> GameResult:
+        """A game as the standings see it, from its outcome (no sheet)."""
+        r = cls(key, None, rules, module, stake, evening, judged=True)
+        for k in cls.OUTCOME:
+            setattr(r, k, outcome[k])
+        r.place_span = {p: tuple(span) for p, span in r.place_span.items()}
+        return r
+
+
+def judge(r: GameResult) -> GameResult:
+    """One game's places, place points, place spans and money, from its sheet (once)."""
+    if not r.judged:
+        players = _players_of(r)
+        r.places, r.place_points = game_places(r.module, r.rules, players, r.sheet)
+        r.place_span = {p: (first, last) for group, first, last, _ in
+                        ranked_sides(r.module, r.rules, players, r.sheet) for p in group}
+        r.money = game_money(r.module, r.rules, players, r.sheet, r.stake)
+        r.players = list(r.sheet.players)
+        r.totals = {p: r.sheet.totals.get(p, 0) for p in r.players}
+        r.judged = True
+    return r
 
 
 def entities(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet) -> list[list[str]]:
@@ -140,16 +176,13 @@ def standings(results: Iterable[GameResult]) -> list[Standing]:
     table: dict[str, Standing] = {}
     results = list(results)
     for r in results:
-        r.places, r.place_points = game_places(r.module, r.rules, _players_of(r), r.sheet)
-        r.place_span = {p: (first, last) for group, first, last, _ in
-                        ranked_sides(r.module, r.rules, _players_of(r), r.sheet) for p in group}
-        r.money = game_money(r.module, r.rules, _players_of(r), r.sheet, r.stake)
-        for p in r.sheet.players:
+        judge(r)
+        for p in r.players:
             st = table.setdefault(p, Standing(p, 0, 0.0, {}, 0))
             st.games += 1
             st.place_points += r.place_points[p]
             st.money += r.money.get(p, 0)
-            st.results[r.key] = {"total": r.sheet.totals.get(p, 0), "place": r.places[p],
+            st.results[r.key] = {"total": r.totals.get(p, 0), "place": r.places[p],
                                  "place_points": r.place_points[p]}
     out = sorted(table.values(), key=lambda s: (-s.place_points, -s.money, s.player))
     for s in out:
@@ -251,18 +284,19 @@ class SeasonRow:
     money: int
 
 
-def season(results: Iterable[GameResult]) -> list[SeasonRow]:
-    """The season's standings, one row per player in the order of the ranking (place points). A place shared
-    counts as its first place (a tie for 1st is a 1st)."""
+def season(results: Iterable[GameResult], table: list[Standing] | None = None) -> list[SeasonRow]:
+    """The season's standings, one row per player in the order of the ranking (place points; `table`, when the
+    caller has it already). A place shared counts as its first place (a tie for 1st is a 1st)."""
     results = list(results)
-    table = standings(results)
-    out = []
-    for s in table:
-        played = [r for r in results if s.player in r.sheet.players]
-        firsts = [r.place_span[s.player][0] for r in played]
-        out.append(SeasonRow(s.rank, s.player, len({r.evening for r in played}), s.games, s.place_points,
-                             (firsts.count(1), firsts.count(2), firsts.count(3)), s.money))
-    return out
+    table = standings(results) if table is None else table
+    evenings: dict[str, set[str]] = {}
+    firsts: dict[str, list[int]] = {}
+    for r in results:
+        for p in r.players:
+            evenings.setdefault(p, set()).add(r.evening)
+            firsts.setdefault(p, []).append(r.place_span[p][0])
+    return [SeasonRow(s.rank, s.player, len(evenings[s.player]), s.games, s.place_points,
+                      tuple(firsts[s.player].count(k) for k in (1, 2, 3)), s.money) for s in table]
 
 
 def game_heading(r: GameResult, table_word: str = "stół", lang: str = "pl") -> str:

@@ -18,6 +18,8 @@ def test_the_evening_and_game_queries_search_by_index(tmp_path):
     ev = store.evenings()[-1]["id"]
     store.results(ev)
     store.results(None, "2026-01-01", "2026-12-31")
+    store.season(None, None)  # scored and remembered
+    store.season(None, None)  # from the memo
     for g in store.games(ev):
         store.game(g.id)
         store.sheet(g.id)

@@ -8,10 +8,13 @@ read back as a record and scored.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
 import shutil
 import sqlite3
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from zapis import records
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
 from zapis.core.words import both, raw
-from zapis.evening import GameResult
+from zapis.evening import GameResult, judge
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
 
@@ -319,10 +322,7 @@ class Store:
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise ZapisError([Problem("game", f"no game {game_id}")])
-        frozen = json.loads(row["rules_json"])
-        module = get_module(frozen["module"])
-        rules = Rules(id=frozen["id"], module=frozen["module"], title=both(frozen["title"]),
-                      values={**module.defaults(), **frozen["values"]})
+        rules, module = _frozen(json.loads(row["rules_json"]))
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
         current = self._current_names(game_id)
@@ -335,6 +335,132 @@ class Store:
         rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands,
                                  start=_rename(json.loads(row["start_json"]), mapping), title=row["title"])
         return rec, rules, module
+
+    def season(self, date_from: str | None = None, date_to: str | None = None) -> list[GameResult]:
+        """Every game of the evenings from `date_from` to `date_to`, judged (places, place points, money) as the
+        season's standings need it, without its sheet: a thousand evenings are never held at once.
+
+        A game's outcome is taken from the memo (table game_results) while its key (everything that determines
+        it) is unchanged; otherwise its hands are scored (one query streams them, a game's hands as one JSON
+        array) and the outcome remembered. The memo is never a source of truth: `zapis db check` compares it
+        with a fresh recomputation."""
+        return [r for _, _, r in self._outcomes(date_from, date_to)]
+
+    def _outcomes(self, date_from: str | None, date_to: str | None, memo: bool = True
+                  ) -> list[tuple[int, str, GameResult]]:
+        """(game id, its key, the game judged) for every game of the evenings in the span, in the order of the
+        evenings, tables and games; from the memo where its key holds (unless memo=False), else scored and then
+        remembered (unless memo=False)."""
+        span = [date_from or "0000-01-01", date_to or "9999-12-31"]
+        rows = self.conn.execute(
+            "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
+            "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
+            "JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
+            "WHERE e.date BETWEEN ? AND ? ORDER BY e.date, e.id, t.number, g.id", span).fetchall()
+        seats: dict[int, list[tuple[str, str]]] = {}
+        for gid, recorded, current in self.conn.execute(
+                # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken)
+                "SELECT gp.game_id, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
+                "CROSS JOIN games g ON g.table_id = t.id CROSS JOIN game_players gp ON gp.game_id = g.id "
+                "JOIN players p ON p.id = gp.player_id WHERE e.date BETWEEN ? AND ? ORDER BY gp.game_id, gp.seat",
+                span):
+            seats.setdefault(gid, []).append((recorded, current))
+        frozen_rules: dict[str, tuple[Rules, ScoringModule]] = {}  # the games of one ruleset share its Rules
+        out: list[tuple[int, str, GameResult | None]] = []
+        todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
+        for gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done in rows:
+            if rules_json not in frozen_rules:
+                frozen_rules[rules_json] = _frozen(json.loads(rules_json))
+            rules, module = frozen_rules[rules_json]
+            label = f"{date} stół {table}: {raw(title or both(rules.title))} (#{gid})"
+            names = seats.get(gid, [])
+            want = outcome_key(version, rules_json, layout_json, start_json, stake, names, module)
+            if memo and key == want:
+                out.append((gid, want, GameResult.judged_from(label, json.loads(done), rules, module, stake, date)))
+                continue
+            todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
+            out.append((gid, want, None))
+        found = []
+        for gid, hands in self._hands_of(list(todo)):
+            at, how = todo.pop(gid)
+            found.append((at, self._judged(*how, hands)))
+        for at, how in todo.values():  # a game without a hand yet
+            found.append((at, self._judged(*how, [])))
+        for at, r in found:
+            out[at] = (out[at][0], out[at][1], r)
+        if memo:
+            self._remember([(out[at][0], out[at][1], _json(r.outcome())) for at, r in found])
+        return out  # type: ignore[return-value]
+
+    def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        """Each game's hands as they stand (its log replayed), a game at a time, from one query that brings a
+        game's log as one JSON array (decoding each hand alone costs three times as much)."""
+        if not game_ids:
+            return
+        for gid, ids, actions, positions, hands in self.conn.execute(
+                "SELECT game_id, group_concat(id), group_concat(action), group_concat(position), "
+                "'[' || group_concat(coalesce(hand_json, 'null')) || ']' FROM "
+                "(SELECT * FROM hand_log WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, id) "
+                "GROUP BY game_id", (json.dumps(game_ids),)):
+            entries = list(zip(map(int, ids.split(",")), actions.split(","), map(int, positions.split(",")),
+                               json.loads(hands)))
+            if all(a == "enter" for _, a, _, _ in entries) and all(
+                    entries[i][0] < entries[i + 1][0] for i in range(len(entries) - 1)):
+                yield gid, [h for _, _, _, h in entries]
+            else:  # corrections and undos (or rows not in the log's order): replayed in the log's order
+                yield gid, replay([LogEntry(i, a, p, h, "") for i, a, p, h in sorted(entries)])
+
+    @staticmethod
+    def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
+                stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
+        """One game scored and judged; its sheet let go at once."""
+        mapping = {a: b for a, b in names if a != b}
+        layout = _rename(json.loads(layout_json), mapping)
+        if mapping:
+            fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
+            hands = [rename_hand(fields, h, mapping) for h in hands]
+        try:
+            sheet = module.score(rules, layout, hands, _rename(json.loads(start_json), mapping))
+        except ZapisError as e:
+            raise ZapisError([Problem(f"game {gid}", str(p)) for p in e.problems]) from None
+        except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
+            raise ZapisError([Problem(f"game {gid}", f"cannot be scored ({type(e).__name__}): run zapis db "
+                                      "check")]) from None
+        r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
+        r.sheet = None
+        return r
+
+    def _remember(self, memo: list[tuple[int, str, str]]) -> None:
+        """Outcomes kept for the next time; a database that cannot be written now (read-only, busy) is left as it
+        is: the memo only saves time."""
+        if not memo or self.read_only:
+            return
+        try:
+            with self.tx() as c:
+                c.executemany("INSERT OR REPLACE INTO game_results (game_id, key, outcome_json) VALUES (?, ?, ?)",
+                              memo)
+        except (ZapisError, sqlite3.DatabaseError):
+            pass
+
+    def memo_problems(self) -> list[str]:
+        """Every remembered outcome whose key still holds, compared with a fresh recomputation: empty when all
+        agree. A stale or differing one is dropped (the next standings recompute it)."""
+        kept = {gid: (key, json.loads(done)) for gid, key, done in
+                self.conn.execute("SELECT game_id, key, outcome_json FROM game_results")}
+        if not kept:
+            return []
+        out, drop = [], []
+        fresh = {gid: (key, r) for gid, key, r in self._outcomes(None, None, memo=False)}
+        for gid, (key, done) in sorted(kept.items()):
+            if gid not in fresh or fresh[gid][0] != key:
+                drop.append(gid)  # stale: the game changed since (it is recomputed when next asked)
+            elif done != json.loads(_json(fresh[gid][1].outcome())):
+                out.append(f"game {gid}: the remembered result differs from a fresh recomputation (dropped)")
+                drop.append(gid)
+        if drop and not self.read_only:
+            with self.tx() as c:
+                c.executemany("DELETE FROM game_results WHERE game_id = ?", [(g,) for g in drop])
+        return out
 
     def sheet(self, game_id: int):
         rec, rules, module = self.record(game_id)
@@ -484,6 +610,8 @@ class Store:
                 out += [f"game {gid}: {line}" for line in e.lines()]
             except Exception as e:  # a row no longer readable (bad JSON, a missing module): say which game
                 out.append(f"game {gid}: cannot be read ({type(e).__name__}: {e})")
+        if not out:  # the remembered outcomes against a fresh recomputation (only where every game scores)
+            out += self.memo_problems()
         return out
 
     def check(self) -> list[str]:
@@ -608,6 +736,47 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
         raise ZapisError([Problem(str(db), f"cannot be restored ({e.strerror or e})")]) from None
     done.append(f"{backup} → {db}")
     return done
+
+
+def _frozen(frozen: dict[str, Any]) -> tuple[Rules, ScoringModule]:
+    """The rules a game was begun with (as frozen then) and its module."""
+    module = get_module(frozen["module"])
+    return Rules(id=frozen["id"], module=frozen["module"], title=both(frozen["title"]),
+                 values={**module.defaults(), **frozen["values"]}), module
+
+
+@functools.cache
+def _scoring_code(module_file: str | None) -> str:
+    """A digest of the code that computes an outcome: the scoring core, the built-in modules, the evening's places
+    and money, and a module's own file when it comes from elsewhere. Another zapis recomputes every memo."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted([*root.glob("core/*.py"), *root.glob("modules/**/*.py"), root / "evening.py"])
+    if module_file and not Path(module_file).resolve().is_relative_to(root):
+        files.append(Path(module_file))
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.name.encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
+def outcome_key(version: int, rules_json: str, layout_json: str, start_json: str, stake: float,
+                names: list[tuple[str, str]], module: ScoringModule) -> str:
+    """What determines a game's outcome, as one digest: the game's version (its hand log), its frozen rules, seats,
+    start and stake, its players' names now, and the code that scores it (the module's own `version` too)."""
+    what = "\x00".join((str(version), _digest(rules_json), layout_json, start_json, repr(float(stake)), repr(names),
+                         _module_code(module)))
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=256)
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _module_code(module: ScoringModule) -> str:
+    return "\x00".join((module.id, str(getattr(module, "version", "")),
+                         _scoring_code(getattr(sys.modules.get(type(module).__module__), "__file__", None))))
 
 
 def replay(log: list[LogEntry]) -> list[dict[str, Any]]:

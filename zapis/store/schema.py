@@ -57,4 +57,14 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX games_table ON games (table_id);
     """,
+    # 3: a memo of each game's outcome for the standings (places, place points, money), keyed by everything that
+    # determines it; never a source of truth: a changed key recomputes, `zapis db check` compares it afresh
+    """
+    CREATE TABLE game_results (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        key TEXT NOT NULL,              -- a digest of the game's version, rules, seats, names, stake, scoring code
+        outcome_json TEXT NOT NULL
+    );
+    CREATE INDEX evenings_date ON evenings (date);  -- a season is the evenings between two dates
+    """,
 ]
