@@ -8,6 +8,7 @@ read back as a record and scored.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -63,6 +64,19 @@ class LogEntry:
     at: str
 
 
+@dataclass(frozen=True)
+class Scored:
+    """A game as it stands at one version, scored: what the game screen shows. Shared, never to be changed."""
+
+    version: int
+    names: tuple[str, ...]  # its players' names now (a rename changes what the sheet says)
+    record: records.GameRecord
+    rules: Rules
+    module: ScoringModule
+    sheet: Any  # the Sheet
+    edited: frozenset[int]  # the hands corrected at some time (their rows carry a mark)
+
+
 def _json(v: Any) -> str:
     return json.dumps(v, ensure_ascii=False, sort_keys=True, default=str)
 
@@ -80,6 +94,7 @@ class Store:
         if self.path.exists() and not self.path.is_file():
             raise ZapisError([Problem(str(self.path), "is not a file")])
         # a database we may not write (a read-only file, folder or disk) can still be read
+        self._scored: dict[int, Scored] = {}  # the games last read or written, by id (a memo: see scored())
         self.read_only = self.path.exists() and not (os.access(self.path, os.W_OK)
                                                      and os.access(self.path.parent, os.W_OK))
         try:
@@ -462,6 +477,32 @@ class Store:
                 c.executemany("DELETE FROM game_results WHERE game_id = ?", [(g,) for g in drop])
         return out
 
+    def scored(self, game_id: int) -> Scored:
+        """The game as it stands, scored (its hands were checked when entered). A memo of the last version this
+        store read or wrote of it: while the game's version and its players' names are those, nothing is read
+        again or scored again (saving a hand scores the game once, to check it, and the screen shows that)."""
+        with self.snapshot():
+            row = self.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone() \
+                if _row_id(game_id) else None
+            if row is None:
+                raise ZapisError([Problem("game", f"no game {game_id}")])
+            names = tuple(self._current_names(game_id))
+            known = self._scored.get(game_id)
+            if known and known.version == row[0] and known.names == names:
+                return known
+            log = self.log(game_id)
+            rec, rules, module = self.record(game_id, replay(log))
+        sheet = module.score(rules, rec.players, rec.hands, rec.start)
+        return self._keep(game_id, Scored(row[0], names, rec, rules, module, sheet,
+                                          frozenset(e.position for e in log if e.action == "edit")))
+
+    def _keep(self, game_id: int, scored: Scored) -> Scored:
+        self._scored.pop(game_id, None)
+        self._scored[game_id] = scored
+        while len(self._scored) > 16:  # a few games at once (the screen's, the evening's): the oldest let go
+            self._scored.pop(next(iter(self._scored)))
+        return scored
+
     def sheet(self, game_id: int):
         rec, rules, module = self.record(game_id)
         return module.validate_and_score(rules, rec.players, rec.hands, rec.start)
@@ -521,13 +562,21 @@ class Store:
         for attempt in range(4):
             if attempt == 3:  # others keep getting in first: check under the lock this time (progress assured)
                 with self.tx() as c:
-                    version, position2, entry = self._checked(game_id, expected_version, action, position, hand)
-                    return self._append(c, game_id, version, action, position2, entry)
+                    version, position2, entry, after = self._checked(game_id, expected_version, action, position,
+                                                                     hand)
+                    done = self._append(c, game_id, version, action, position2, entry)
+                self._keep(game_id, after)
+                return done
             with self.snapshot():
-                version, position2, entry = self._checked(game_id, expected_version, action, position, hand)
+                version, position2, entry, after = self._checked(game_id, expected_version, action, position, hand)
             with self.tx() as c:
                 if c.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0] == version:
-                    return self._append(c, game_id, version, action, position2, entry)
+                    done = self._append(c, game_id, version, action, position2, entry)
+                else:
+                    done = None
+            if done is not None:
+                self._keep(game_id, after)  # the game as it now stands, scored by the check: shown without more
+                return done
             if expected_version is not None:
                 raise _conflict(version + 1, expected_version)
         raise AssertionError("unreachable")
@@ -541,16 +590,15 @@ class Store:
         return version + 1
 
     def _checked(self, game_id: int, expected_version: int | None, action: str, position: int,
-                 hand: dict[str, Any] | None) -> tuple[int, int, dict[str, Any] | None]:
-        """The version read, the position and the entry to append (in the recorded names), or why not."""
-        row = self.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise ZapisError([Problem("game", f"no game {game_id}")])
-        version = row[0]
+                 hand: dict[str, Any] | None) -> tuple[int, int, dict[str, Any] | None, Scored]:
+        """The version read, the position and the entry to append (in the recorded names), and the game as it
+        will stand after it, scored; or why not."""
+        now = self.scored(game_id)
+        version = now.version
         if expected_version is not None and version != expected_version:
             raise _conflict(version, expected_version)
-        rec, rules, module = self.record(game_id)
-        hands = rec.hands
+        rec, rules, module = now.record, now.rules, now.module
+        hands = list(rec.hands)  # the memo is shared: never changed in place
         if action == "enter":
             position = len(hands)
             hands.append(hand)
@@ -570,13 +618,16 @@ class Store:
                         or module.check_sequence(rules, rec.players, hands))
             if problems:
                 raise ZapisError(problems)
-            module.score(rules, rec.players, hands, rec.start)
+            hands[position] = json.loads(_json(hand))  # as it will read back from the log (keys, lists, numbers)
+        sheet = module.score(rules, rec.players, hands, rec.start)
+        after = Scored(version + 1, now.names, dataclasses.replace(rec, hands=hands), rules, module, sheet,
+                       now.edited | {position} if action == "edit" else now.edited)
         recorded = [r[0] for r in self.conn.execute(
             "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,))]
-        back = {b: a for a, b in zip(recorded, self._current_names(game_id)) if a != b}
+        back = {b: a for a, b in zip(recorded, now.names) if a != b}
         if hand is not None and back:
             hand = rename_hand((*COMMON_HAND_FIELDS, *module.hand_fields(rules, rec.players)), hand, back)
-        return version, position, hand
+        return version, position, hand, after
 
     def enter(self, game_id: int, hand: dict[str, Any], expected_version: int | None = None) -> int:
         return self._write(game_id, expected_version, "enter", -1, hand)

@@ -145,7 +145,7 @@ class ZapisApp(App):
         games = sorted((g for g in games if g.table == self.table), key=lambda g: g.id)
         for g in reversed(games):
             try:
-                if not game_over(get_module(g.module), self.store.sheet(g.id)):
+                if not game_over(get_module(g.module), self.store.scored(g.id).sheet):
                     return g.id
             except ZapisError:  # a game that no longer scores is not "being played"
                 continue

@@ -64,10 +64,15 @@ class EveningScreen(Screen):
             self.call_after_refresh(self.action_new_game)
 
     def on_screen_resume(self) -> None:
-        self.refresh_games()
+        self._follow()
 
     def store_changed(self) -> None:
-        """Another tablet started an evening or a game, or saved a hand: the list follows."""
+        """Another tablet started an evening or a game, or saved a hand: the list follows (under a game's screen
+        it waits until it is shown again: a save is not slowed by a list nobody sees)."""
+        if self.is_current:
+            self._follow()
+
+    def _follow(self) -> None:
         if len(self.store.evenings()) != getattr(self, "_evenings_shown", None):
             self.refresh_evenings()
         else:
@@ -108,7 +113,7 @@ class EveningScreen(Screen):
         last = None
         for g in games:
             try:
-                sheet = self.store.sheet(g.id)
+                sheet = self.store.scored(g.id).sheet  # checked on entry; kept while the game is unchanged
                 state = t("finished") if game_over(get_module(g.module), sheet) else str(len(sheet.hands))
                 totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
             except ZapisError as e:

@@ -15,7 +15,6 @@ from zapis.core.module import ScoringModule
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.store import ConflictError
-from zapis.store.db import replay
 from zapis.ui.dialogs.history import HistoryDialog
 from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, next_words, t
@@ -136,12 +135,9 @@ class GameScreen(Screen):
         self.say(t("live_saved", n=after) if after == before + 1 else t("live_changed"))
 
     def reload(self) -> None:
-        self.version = self.store.game(self.game_id).version
-        log = self.store.log(self.game_id)
-        rec, rules, module = self.store.record(self.game_id, replay(log))
-        sheet = module.score(rules, rec.players, rec.hands, rec.start)  # every hand was checked on entry
-        edited = {e.position for e in log if e.action == "edit"}
-        self.query_one(SheetView).show(sheet, edited)
+        now = self.store.scored(self.game_id)  # scored once: by the save's own check, or read now
+        self.version, sheet, rules, module = now.version, now.sheet, now.rules, now.module
+        self.query_one(SheetView).show(sheet, set(now.edited))
         self.sheet = sheet
         tot = Text()
         best = max(sheet.totals.values()) if sheet.totals else 0
@@ -210,7 +206,8 @@ class GameScreen(Screen):
 
     def _doubt(self, hand: dict) -> tuple[str, str] | None:
         """The module's question about this hand, if it has one: (the field that records yes, the question)."""
-        rec, rules, module = self.store.record(self.game_id)
+        now = self.store.scored(self.game_id)
+        rec, rules, module = now.record, now.rules, now.module
         if type(module).doubts is ScoringModule.doubts:
             return None
         i = len(rec.hands) if self.editing is None else self.editing
@@ -307,7 +304,7 @@ class GameScreen(Screen):
             return
         self.editing = i
         self.form_version = self.version
-        rec, _, _ = self.store.record(self.game_id)
+        rec = self.store.scored(self.game_id).record
         self.editing_hand = self.store.hands(self.game_id)[i]  # as stored: to tell what another tablet changed
         self.query_one(HandForm).set_values(rec.hands[i])
         self._form_title()
