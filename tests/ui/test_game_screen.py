@@ -151,7 +151,7 @@ async def test_undo_and_edit_an_earlier_hand_with_history(db, app_factory):
         assert "undone" in str(app.screen.query_one("#message").render())
         # select the first hand in the sheet and correct it: 10 tricks, not 9
         sheet = app.screen.query_one("#sheet")
-        row = next(i for i, key in enumerate(sheet.rows) if sheet.row_hand.get(key.value) == 0)
+        row = next(i for i, key in enumerate(sheet.row_keys()) if sheet.row_hand.get(key) == 0)
         sheet.focus()
         sheet.move_cursor(row=row)
         await pilot.press("e")
@@ -463,11 +463,11 @@ async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):
         longest = max(len(r.label) for sec in sheet.sections for r in sec.rows)
         assert longest > 30
         view = app.screen.query_one("#sheet")
-        assert view.columns["label"].width >= longest
+        assert view.label_width >= longest
     # a section's title stands in the label column too: "1: nad kreską / above (niedokończony...)" whole
     gid = new_game(db, "bridge-rubber", P4, [{"contract": "2H", "declarer": "E", "tricks": 8}])
     app = app_factory("pl")
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, gid)
         titles = [sec.title for sec in app.screen.sheet.sections]
-        assert app.screen.query_one("#sheet").columns["label"].width >= max(map(len, titles))
+        assert app.screen.query_one("#sheet").label_width >= max(map(len, titles))

@@ -360,7 +360,7 @@ async def test_a_live_refresh_prefills_an_untouched_form_only(db):
 async def correct_hand_1(pilot, tricks) -> None:
     """Tap hand 1 on the sheet (then "e"), and type its tricks anew."""
     sheet = pilot.app.screen.query_one("#sheet")
-    row = min(sheet.get_row_index(k) for k, h in sheet.row_hand.items() if h == 0)
+    row = min(sheet.row_keys().index(k) for k, h in sheet.row_hand.items() if h == 0)
     await pilot.click("#sheet", offset=(2, row + 1))  # under the header; a tap on the row already lit opens it
     await pilot.pause()
     if pilot.app.screen.editing is None:

@@ -1,11 +1,22 @@
-"""The paper sheet in a DataTable: sections, rows with their marks, negative numbers in red.
+"""The paper sheet as a line-based widget: sections, rows with their marks, negative numbers in red.
 
-After a hand is saved only the rows that changed are redrawn (a game of 300 hands stays fast)."""
+Each row is drawn into one cached strip; after a hand is saved only the rows that changed are drawn again and
+only their lines are repainted (a game of 300 hands stays fast). The header line stays put while the rows
+scroll under it."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import DataTable
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from zapis.core.sheet import Sheet
 from zapis.core.words import say
@@ -13,18 +24,96 @@ from zapis.render import cell_text
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang
 
+PAD = 1  # blank cells on each side of a column, as DataTable pads them
 
-class SheetView(DataTable):
+
+def _one_line(cell: Text | str) -> Text:
+    """A cell as one line of text: a line break inside it becomes a space (a row is one line high)."""
+    text = cell if isinstance(cell, Text) else Text(cell)
+    if "\n" in text.plain:
+        text = Text(" ").join(text.split("\n", allow_blank=True))
+    return text
+
+
+class SheetView(ScrollView, can_focus=True):
+    """The sheet's rows under a fixed header line; a row cursor, Enter (or a tap on the lit row) selects."""
+
     DEFAULT_CSS = """
-    SheetView { height: 1fr; }
+    SheetView {
+        height: 1fr;
+        background: $surface;
+        color: $foreground;
+        &:focus { background-tint: $foreground 5%; }
+        & > .sheet-view--header {
+            text-style: bold;
+            background: $panel;
+            color: $foreground;
+        }
+        &:focus > .sheet-view--header { background-tint: $foreground 5%; }
+        &:ansi > .sheet-view--header {
+            background: ansi_bright_blue;
+            color: ansi_default;
+        }
+        & > .sheet-view--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus > .sheet-view--cursor {
+            background: $block-cursor-background;
+            color: $block-cursor-foreground;
+            text-style: $block-cursor-text-style;
+        }
+    }
     """
 
+    COMPONENT_CLASSES = {"sheet-view--header", "sheet-view--cursor"}
+
+    BINDINGS = [
+        Binding("enter", "select_cursor", "Select", show=False),
+        Binding("up", "cursor_up", "Cursor up", show=False),
+        Binding("down", "cursor_down", "Cursor down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home,ctrl+home", "first", "First row", show=False),
+        Binding("end,ctrl+end", "last", "Last row", show=False),
+    ]
+
+    class RowHighlighted(Message):
+        """The cursor moved to another row."""
+
+        def __init__(self, sheet_view: "SheetView", cursor_row: int, row_key: str) -> None:
+            super().__init__()
+            self.sheet_view, self.cursor_row, self.row_key = sheet_view, cursor_row, row_key
+
+        @property
+        def control(self) -> "SheetView":
+            return self.sheet_view
+
+    class RowSelected(Message):
+        """Enter on a row, or a tap on the row already lit."""
+
+        def __init__(self, sheet_view: "SheetView", cursor_row: int, row_key: str) -> None:
+            super().__init__()
+            self.sheet_view, self.cursor_row, self.row_key = sheet_view, cursor_row, row_key
+
+        @property
+        def control(self) -> "SheetView":
+            return self.sheet_view
+
     def __init__(self, **kw):
-        super().__init__(cursor_type="row", zebra_stripes=False, **kw)
+        super().__init__(**kw)
         self.row_hand: dict[str, int] = {}
         self.row_note: dict[str, str] = {}  # how a row's value was computed, in the UI's language
-        self._columns_shown: tuple = ()
-        self._rows_shown: list[tuple] = []
+        self._columns_shown: tuple = ()  # (label header, label width, column names)
+        self._rows_shown: list[tuple] = []  # (hand, label, cells) in order
+        self._widths: tuple[int, ...] = ()  # each column's width (without its padding), the label's first
+        self._cursor = 0
+        self._strips: dict[int, tuple[tuple, Strip]] = {}  # row index (-1: the header) -> (what it shows, strip)
+        self._styles: tuple = ()  # the styles the strips are drawn with, read once per paint
+        self.strips_rendered = 0  # how many row strips were drawn (the tests count them)
+
+    # -- what it shows
 
     def _layout(self, sheet: Sheet, edited: set[int]) -> tuple[tuple, list[tuple], list[str]]:
         lang = get_lang()  # one language at a time: each text the module wrote in both is said in this one
@@ -62,52 +151,204 @@ class SheetView(DataTable):
                 notes.append(say(r.note, lang))
         return columns, rows, notes
 
+    @staticmethod
+    def _measure(columns: tuple, rows: list[tuple]) -> tuple[int, ...]:
+        """The label column as the layout sized it; every other column as wide as its widest text."""
+        _, label, names = columns
+        widths = [plain_text(n).cell_len for n in names]
+        for _, _, cells in rows:
+            for j, c in enumerate(cells):
+                w = c.cell_len if isinstance(c, Text) else len(c)
+                if w > widths[j]:
+                    widths[j] = w
+        return (label, *widths)
+
     def show(self, sheet: Sheet, edited: set[int] | None = None) -> None:
         columns, rows, notes = self._layout(sheet, edited or set())
-        at_end = self.row_count == 0 or self.cursor_row >= self.row_count - 2
-        if columns != self._columns_shown:
-            self.clear(columns=True)
-            header, width, names = columns
-            self.add_column(plain_text(header), key="label", width=width)
-            for j, name in enumerate(names):
-                self.add_column(plain_text(name), key=f"c{j}")
-            self._columns_shown, self._rows_shown = columns, []
-            self.row_hand.clear()  # the rows went with the columns
         old = self._rows_shown
-        for i, row in enumerate(rows):
-            key = f"k{i}"
-            if i < len(old):
-                if old[i] != row:
-                    hand, lbl, cells = row
-                    if old[i][1] != lbl:
-                        self.update_cell(key, "label", lbl)
-                    for j, (a, b) in enumerate(zip(old[i][2], cells)):
-                        if a != b:  # measuring a column costs a pass over every row: only when it grows
-                            self.update_cell(key, f"c{j}", b, update_width=len(str(b)) > len(str(a)))
-            else:
-                hand, lbl, cells = row
-                self.add_row(lbl, *cells, key=key)
-            if row[0] is not None:
-                self.row_hand[key] = row[0]
-            else:
-                self.row_hand.pop(key, None)
-        self.row_note = {f"k{i}": note for i, note in enumerate(notes) if note}
-        for i in range(len(rows), len(old)):
-            self.remove_row(f"k{i}")
-            self.row_hand.pop(f"k{i}", None)
+        at_end = not old or self._cursor >= len(old) - 2
+        widths = self._measure(columns, rows)
         self._rows_shown = rows
-        if self.row_count and at_end:
-            self.move_cursor(row=self.row_count - 1)
+        self.row_hand = {f"k{i}": row[0] for i, row in enumerate(rows) if row[0] is not None}
+        self.row_note = {f"k{i}": note for i, note in enumerate(notes) if note}
+        if columns != self._columns_shown or widths != self._widths:
+            self._columns_shown, self._widths = columns, widths
+            self.refresh()  # every line moves: each is drawn anew (only once it is painted)
+        else:  # the lines of the rows that changed, came or went
+            changed = [i for i, row in enumerate(rows) if i >= len(old) or old[i] != row]
+            changed += range(len(rows), len(old))
+            self._refresh_rows(changed)
+        for i in range(len(rows), len(old)):
+            self._strips.pop(i, None)
+        size = Size(sum(w + 2 * PAD for w in widths), len(rows) + 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
+        if not rows:
+            self._cursor = 0
+        elif at_end:
+            self.move_cursor(row=len(rows) - 1)
+        else:
+            self.move_cursor(row=min(self._cursor, len(rows) - 1))
+
+    # -- the rows, the cursor, and what tests and screens read
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows_shown)
+
+    @property
+    def cursor_row(self) -> int:
+        return self._cursor
+
+    @property
+    def label_width(self) -> int:
+        """The label column's width (the text's room, without the column's padding)."""
+        return self._widths[0] if self._widths else 0
+
+    def row_keys(self) -> list[str]:
+        """Each row's key, top to bottom (the keys of row_hand and row_note)."""
+        return [f"k{i}" for i in range(len(self._rows_shown))]
 
     def selected_note(self) -> str:
         """How the value of the row under the cursor was computed ("" when the sheet does not say)."""
-        if not self.row_count:
-            return ""
-        key = self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
-        return self.row_note.get(key, "")
+        return self.row_note.get(f"k{self._cursor}", "") if self._rows_shown else ""
 
     def selected_hand(self) -> int | None:
-        if not self.row_count:
-            return None
-        key = self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
-        return self.row_hand.get(key)
+        return self.row_hand.get(f"k{self._cursor}") if self._rows_shown else None
+
+    def move_cursor(self, *, row: int, scroll: bool = True) -> None:
+        """The cursor to this row (kept within the rows); RowHighlighted when it lands on another row."""
+        if not self._rows_shown:
+            return
+        row = max(0, min(row, len(self._rows_shown) - 1))
+        if row != self._cursor:
+            self._refresh_rows((self._cursor, row))
+            self._cursor = row
+            self.post_message(self.RowHighlighted(self, row, f"k{row}"))
+        if scroll:
+            self._scroll_cursor_into_view()
+
+    def _scroll_cursor_into_view(self) -> None:
+        height = self.scrollable_content_region.height - 1  # the lines under the header
+        if height <= 0:  # not laid out yet: once it is
+            if self.is_attached:
+                self.call_after_refresh(self._scroll_cursor_into_view)
+            return
+        top = round(self.scroll_y)
+        if self._cursor < top:
+            top = self._cursor
+        elif self._cursor >= top + height:
+            top = self._cursor - height + 1
+        else:
+            return
+        self.scroll_to(y=top, animate=False, force=True)  # its scrollbar may come with the next layout
+
+    def _refresh_rows(self, rows: Iterable[int]) -> None:
+        """Repaint the lines these rows are on (the ones on screen)."""
+        top, height, width = round(self.scroll_y), self.size.height, self.size.width
+        for i in set(rows):
+            y = i + 1 - top
+            if 1 <= y < height:
+                self.refresh(Region(0, y, width, 1))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._scroll_cursor_into_view()
+
+    # -- keys and taps
+
+    def action_cursor_up(self) -> None:
+        self.move_cursor(row=self._cursor - 1)
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(row=self._cursor + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(row=self._cursor - max(1, self.scrollable_content_region.height - 1))
+
+    def action_page_down(self) -> None:
+        self.move_cursor(row=self._cursor + max(1, self.scrollable_content_region.height - 1))
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=len(self._rows_shown) - 1)
+
+    def action_select_cursor(self) -> None:
+        if self._rows_shown:
+            self.post_message(self.RowSelected(self, self._cursor, f"k{self._cursor}"))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < 1:  # the header is not a row
+            return
+        row = round(self.scroll_y) + offset.y - 1
+        if not 0 <= row < len(self._rows_shown):
+            return
+        event.stop()
+        if row == self._cursor:  # a tap on the row already lit selects it; a first tap lights it
+            self.post_message(self.RowSelected(self, row, f"k{row}"))
+        else:
+            self.move_cursor(row=row)
+
+    # -- drawing
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        base = self.rich_style
+        self._styles = (base, base + self.get_component_rich_style("sheet-view--header"),
+                        base + self.get_component_rich_style("sheet-view--cursor"))
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y == 0:
+            strip = self._row_strip(-1, width)
+        else:
+            i = round(self.scroll_y) + y - 1
+            if not 0 <= i < len(self._rows_shown):
+                return Strip.blank(width, self._styles[0] if self._styles else self.rich_style)
+            strip = self._row_strip(i, width)
+        x = round(self.scroll_x)
+        return strip.crop(x, x + width) if x or strip.cell_length > width else strip
+
+    def _row_strip(self, i: int, width: int) -> Strip:
+        """Row i (-1: the header) drawn whole, from the cache when it shows what it showed."""
+        if not self._styles:
+            self._styles = (self.rich_style,) * 3
+        cursor = i == self._cursor
+        if i < 0:
+            header, _, names = self._columns_shown or ("", 0, ())
+            content = (header, names)
+        else:
+            content = self._rows_shown[i]
+        key = (content, self._widths, width, cursor, self._styles)
+        cached = self._strips.get(i)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        self.strips_rendered += 1
+        base, header_style, cursor_style = self._styles
+        if i < 0:
+            cells = [plain_text(content[0]), *(plain_text(n) for n in content[1])]
+            style, post = header_style, None
+        else:
+            cells = [content[1], *content[2]]
+            style = cursor_style if cursor else base
+            # as DataTable: the cursor's colours win over the cells' own (a red number on the lit row)
+            post = Style.from_color(cursor_style.color, cursor_style.bgcolor) if cursor else None
+        line = Text(no_wrap=True, end="")
+        for cell, w in zip(cells, self._widths):
+            text = _one_line(cell).copy()
+            text.overflow = "ellipsis"
+            text.align(text.justify if text.justify in ("left", "center", "right") else "left", w)
+            line.append(" " * PAD)
+            line.append_text(text)
+            line.append(" " * PAD)
+        segments = Segment.apply_style(line.render(self.app.console), style, post)
+        strip = Strip(segments, line.cell_len).adjust_cell_length(max(line.cell_len, width), style + post
+                                                                    if post else style).simplify()
+        self._strips[i] = (key, strip)
+        return strip
