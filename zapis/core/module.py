@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any, Iterator, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
@@ -173,6 +172,8 @@ def modules() -> dict[str, ScoringModule]:
     global _registry
     if _registry is None:
         found: dict[str, ScoringModule] = {}
+        from importlib.metadata import entry_points  # when first needed: a slow import at start-up
+
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             try:
                 cls = ep.load()
@@ -194,6 +195,8 @@ def get_module(module_id: str) -> ScoringModule:
     if module_id in _loaded:
         return _loaded[module_id]
     if _registry is None:
+        from importlib.metadata import entry_points
+
         for ep in entry_points(group=ENTRY_POINT_GROUP, name=module_id):
             try:
                 cls = ep.load()

@@ -496,6 +496,11 @@ class Store:
         return self._keep(game_id, Scored(row[0], names, rec, rules, module, sheet,
                                           frozenset(e.position for e in log if e.action == "edit")))
 
+    def knows(self, game_id: int, version: int) -> bool:
+        """Whether scored(game_id) at this version would come from the memo (names aside): nothing to wait for."""
+        known = self._scored.get(game_id)
+        return known is not None and known.version == version
+
     def _keep(self, game_id: int, scored: Scored) -> Scored:
         self._scored.pop(game_id, None)
         self._scored[game_id] = scored

@@ -58,7 +58,9 @@ class EveningScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#games").focus()
-        self.query_one("#games", DataTable).add_columns(t("table"), t("game"), t("hands"), t("totals"), t("ruleset"))
+        games = self.query_one("#games", DataTable)
+        for key in ("table", "game", "hands", "totals", "ruleset"):
+            games.add_column(t(key), key=key)
         self.refresh_evenings()
         if self.ask_new_game:
             self.call_after_refresh(self.action_new_game)
@@ -112,12 +114,8 @@ class EveningScreen(Screen):
         table.clear()
         last = None
         for g in games:
-            try:
-                sheet = self.store.scored(g.id).sheet  # checked on entry; kept while the game is unchanged
-                state = t("finished") if game_over(get_module(g.module), sheet) else str(len(sheet.hands))
-                totals = "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
-            except ZapisError as e:
-                state, totals = "!", str(e.problems[0])
+            # the first frame comes first: a game is scored (its module loaded) after it, unless already known
+            state, totals = self._game_state(g) if self.store.knows(g.id, g.version) else ("…", "")
             table.add_row(str(g.table), f"#{g.id}", state, plain_text(totals), plain_text(say(g.title, get_lang())),
                           key=str(g.id))
             last = g.id
@@ -126,6 +124,29 @@ class EveningScreen(Screen):
                 table.move_cursor(row=table.get_row_index(str(self.app.game_id)))
             except Exception:
                 pass
+        self.call_after_refresh(self._fill_states, key)
+
+    def _game_state(self, g) -> tuple[str, str]:
+        """A game's state (hands played, or over) and totals for the list."""
+        try:
+            sheet = self.store.scored(g.id).sheet  # checked on entry; kept while the game is unchanged
+            state = t("finished") if game_over(get_module(g.module), sheet) else str(len(sheet.hands))
+            return state, "  ".join(f"{p} {fmt_number(sheet.totals.get(p, 0))}" for p in sheet.players)
+        except ZapisError as e:
+            return "!", str(e.problems[0])
+
+    def _fill_states(self, key) -> None:
+        """After the frame that showed the list: each game's state and totals where it waited for them."""
+        if key != getattr(self, "_shown", None) or not self.is_attached:
+            return  # the list was filled again since (it scored what it showed)
+        table = self.query_one("#games", DataTable)
+        games = self.store.games(key[0]) if key[0] else []
+        for g in games:
+            row = str(g.id)
+            if row in table.rows and table.get_cell(row, "hands") == "…":
+                state, totals = self._game_state(g)
+                table.update_cell(row, "hands", state)
+                table.update_cell(row, "totals", plain_text(totals), update_width=True)
 
     @on(DataTable.RowSelected, "#games")
     def _open(self, event: DataTable.RowSelected) -> None:
