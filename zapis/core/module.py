@@ -138,6 +138,19 @@ class ScoringModule:
               start: Mapping[str, Any] | None = None) -> Sheet:
         raise NotImplementedError
 
+    #: the keys of Sheet.extra the standings read (zapis.evening): a totals() sheet carries those it has
+    STANDINGS_EXTRA = ("pairs", "ranking", "money", "rubbers")
+
+    def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet:
+        """The game as the standings need it, without its rows: a Sheet with players, totals, finished, winner and
+        the extra keys of STANDINGS_EXTRA the full sheet has; sections, hands, checks and notes may be empty. A
+        season scores thousands of games through this. The default is the whole score(); a module whose rows cost
+        more than its sums folds its hands directly, and must agree with score() on players, totals, finished,
+        winner and what the standings take from those extra keys (tests/unit/test_totals_path.py holds every
+        module to it)."""
+        return self.score(rules, players, hands, start)
+
     def validate_and_score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                            start: Mapping[str, Any] | None = None) -> Sheet:
         problems = self.check_players(rules, players) or self.check_hands(rules, players, hands)

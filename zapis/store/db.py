@@ -435,7 +435,7 @@ class Store:
             fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
             hands = [rename_hand(fields, h, mapping) for h in hands]
         try:
-            sheet = module.score(rules, layout, hands, _rename(json.loads(start_json), mapping))
+            sheet = module.totals(rules, layout, hands, _rename(json.loads(start_json), mapping))
         except ZapisError as e:
             raise ZapisError([Problem(f"game {gid}", str(p)) for p in e.problems]) from None
         except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
