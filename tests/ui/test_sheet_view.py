@@ -173,8 +173,10 @@ async def test_a_save_redraws_only_the_rows_that_changed():
         kept = {i: view._strips[i][1] for i in range(5)}
         view = await shown(pilot, make_sheet(20))  # the same sheet again: nothing is drawn
         assert view.strips_rendered == before
+        laid_out = list(view._rows_shown)
         view = await shown(pilot, make_sheet(21))  # one more hand: the old total row is the hand, a new total
         assert view.strips_rendered - before == 2
+        assert all(view._rows_shown[i] is laid_out[i] for i in range(20))  # the rows that did not change: reused
         assert all(view._strips[i][1] is strip for i, strip in kept.items())
         assert screen_lines(view)[22].split()[0] == "sum"
         # a hand corrected in the middle: its row (and the totals) alone

@@ -107,6 +107,8 @@ class SheetView(ScrollView, can_focus=True):
         self.row_note: dict[str, str] = {}  # how a row's value was computed, in the UI's language
         self._columns_shown: tuple = ()  # (label header, label width, column names)
         self._rows_shown: list[tuple] = []  # (hand, label, cells) in order
+        self._known_rows: dict[tuple, tuple] = {}  # what a row shows, said -> the row drawn from it last time
+        self._row_widths: dict[int, tuple[int, ...]] = {}  # id of such a row -> the width of each of its cells
         self._widths: tuple[int, ...] = ()  # each column's width (without its padding), the label's first
         self._cursor = 0
         self._strips: dict[int, tuple[tuple, Strip]] = {}  # row index (-1: the header) -> (what it shows, strip)
@@ -130,6 +132,7 @@ class SheetView(ScrollView, can_focus=True):
         columns = (header, max(min(longest + 2, room), 12), names)
         rows: list[tuple] = []  # (hand, label, cells) in order
         notes: list[str] = []  # each row's "how", in the same order
+        known, kept = self._known_rows, {}
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
                 rows.append((None, plain_text(say(sec.title, lang), style="bold underline"), ("",) * width))
@@ -139,26 +142,39 @@ class SheetView(ScrollView, can_focus=True):
                     rows.append((None, Text(""), tuple(plain_text(say(c, lang), style="bold") for c in sec.columns)
                                  + ("",) * (width - len(sec.columns))))
             for r in sec.rows:
-                lbl = plain_text(say(r.label, lang), style="bold" if "total" in r.marks else "")
-                if r.hand is not None and r.hand in edited:
-                    lbl.append(" ✎", style="yellow")
-                cells = tuple(cell_text(c, lang) for c in r.cells)
-                if "line" in r.marks:  # a line drawn under the row, as the paper sheet draws it under a game
-                    lbl.stylize("underline")
-                    for c in cells:
-                        c.stylize("underline")
-                rows.append((r.hand, lbl, cells + ("",) * (width - len(r.cells))))
+                # what the row shows, said in this language: a row that shows what it showed is the same row
+                said = tuple((say(c.text, lang), c.value is None, c.marks) for c in r.cells)
+                key = (r.hand, say(r.label, lang), "total" in r.marks, r.hand is not None and r.hand in edited,
+                       "line" in r.marks, said, width)
+                row = known.get(key)
+                if row is None:
+                    lbl = plain_text(key[1], style="bold" if key[2] else "")
+                    if key[3]:
+                        lbl.append(" ✎", style="yellow")
+                    cells = tuple(cell_text(c, lang) for c in r.cells)
+                    if key[4]:  # a line drawn under the row, as the paper sheet draws it under a game
+                        lbl.stylize("underline")
+                        for c in cells:
+                            c.stylize("underline")
+                    row = (r.hand, lbl, cells + ("",) * (width - len(r.cells)))
+                    self._row_widths[id(row)] = tuple(c.cell_len for c in cells) + (0,) * (width - len(r.cells))
+                kept[key] = row
+                rows.append(row)
                 notes.append(say(r.note, lang))
+        self._known_rows = kept
+        self._row_widths = {id(row): self._row_widths[id(row)] for row in kept.values()}
         return columns, rows, notes
 
-    @staticmethod
-    def _measure(columns: tuple, rows: list[tuple]) -> tuple[int, ...]:
+    def _measure(self, columns: tuple, rows: list[tuple]) -> tuple[int, ...]:
         """The label column as the layout sized it; every other column as wide as its widest text."""
         _, label, names = columns
         widths = [plain_text(n).cell_len for n in names]
-        for _, _, cells in rows:
-            for j, c in enumerate(cells):
-                w = c.cell_len if isinstance(c, Text) else len(c)
+        measured = self._row_widths
+        for row in rows:
+            cells = measured.get(id(row))
+            if cells is None:  # a section's title or its own column names
+                cells = [c.cell_len if isinstance(c, Text) else len(c) for c in row[2]]
+            for j, w in enumerate(cells):
                 if w > widths[j]:
                     widths[j] = w
         return (label, *widths)
