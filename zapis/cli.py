@@ -184,7 +184,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 raise ZapisError([Problem("standings", "no evening yet")])
             args.evening = evs[-1]["id"]
         ev = store.evening(args.evening)
-        results = store.results(args.evening)
+        results = store.judged(args.evening)  # from the memo where it holds: no sheet is needed
     table = standings(results)
     if args.json:
         print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,

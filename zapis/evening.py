@@ -30,10 +30,12 @@ class GameResult:
     place_span: dict[str, tuple[int, int]] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)  # the sheet's players and totals (set by judge())
     totals: dict[str, float] = field(default_factory=dict)
+    #: each side (a player, or partners) best first: [its players, first place, last place, its value]
+    sides: list[list[Any]] = field(default_factory=list)
     judged: bool = False
 
     #: what judge() sets: a game's outcome as the standings need it, kept by the store as a memo
-    OUTCOME = ("players", "totals", "places", "place_points", "place_span", "money")
+    OUTCOME = ("players", "totals", "places", "place_points", "place_span", "money", "sides")
 
     def outcome(self) -> dict[str, Any]:
         """What judge() found, as plain JSON data."""
@@ -55,12 +57,13 @@ def judge(r: GameResult) -> GameResult:
     """One game's places, place points, place spans and money, from its sheet (once)."""
     if not r.judged:
         players = _players_of(r)
-        r.places, r.place_points = game_places(r.module, r.rules, players, r.sheet)
-        r.place_span = {p: (first, last) for group, first, last, _ in
-                        ranked_sides(r.module, r.rules, players, r.sheet) for p in group}
+        ranked = ranked_sides(r.module, r.rules, players, r.sheet)
+        r.places, r.place_points = _places(ranked)
+        r.place_span = {p: (first, last) for group, first, last, _ in ranked for p in group}
         r.money = game_money(r.module, r.rules, players, r.sheet, r.stake)
         r.players = list(r.sheet.players)
         r.totals = {p: r.sheet.totals.get(p, 0) for p in r.players}
+        r.sides = [[list(group), first, last, _group_value(r.sheet, group)] for group, first, last, _ in ranked]
         r.judged = True
     return r
 
@@ -83,13 +86,13 @@ def game_places(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
                 scheme: Sequence[float] | None = None) -> tuple[dict[str, float], dict[str, float]]:
     """Each player's place in one game (ties share the average place) and place points (ties share
     the average of the places' points). Partners share their side's place."""
-    places: dict[str, float] = {}
-    points: dict[str, float] = {}
-    for group, first, last, pts in ranked_sides(module, rules, players, sheet, scheme):
-        for p in group:
-            places[p] = (first + last) / 2
-            points[p] = pts
-    return places, points
+    return _places(ranked_sides(module, rules, players, sheet, scheme))
+
+
+def _places(ranked: list[tuple[list[str], int, int, float]]) -> tuple[dict[str, float], dict[str, float]]:
+    """Each player's place (the average of the places the side holds) and place points, from ranked_sides."""
+    return ({p: (first + last) / 2 for group, first, last, _ in ranked for p in group},
+            {p: pts for group, _, _, pts in ranked for p in group})
 
 
 def ranked_sides(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
@@ -251,14 +254,10 @@ def rank_spans(table: Sequence[Standing]) -> list[tuple[int, int]]:
 
 def game_ranking(r: GameResult) -> list[tuple[str, list[str], float]]:
     """One game's result best first, for a person to read: (place, the side's players, its total); a side is
-    one player or partners. The game must have been through standings()."""
-    sides = entities(r.module, r.rules, _players_of(r), r.sheet)
-    out = []
-    for side in sides:
-        first, last = r.place_span.get(side[0], (0, 0))
-        out.append((first, last, side, _group_value(r.sheet, side)))
-    out.sort(key=lambda x: (x[0], r.sheet.players.index(x[2][0]) if x[2][0] in r.sheet.players else 0))
-    return [(place_text(first, last), side, total) for first, last, side, total in out]
+    one player or partners. Read from what judge() found (the sheet is not needed)."""
+    judge(r)
+    order = sorted(r.sides, key=lambda x: (x[1], r.players.index(x[0][0]) if x[0][0] in r.players else 0))
+    return [(place_text(first, last), side, total) for side, first, last, total in order]
 
 
 def game_parts(key: str) -> dict[str, str]:

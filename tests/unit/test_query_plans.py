@@ -20,6 +20,7 @@ def test_the_evening_and_game_queries_search_by_index(tmp_path):
     store.results(None, "2026-01-01", "2026-12-31")
     store.season(None, None)  # scored and remembered
     store.season(None, None)  # from the memo
+    store.judged(ev)
     for g in store.games(ev):
         store.game(g.id)
         store.sheet(g.id)

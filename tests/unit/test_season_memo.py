@@ -139,3 +139,21 @@ def test_a_game_without_hands_has_its_place_in_the_season(tmp_path):
     judged = store.season(*ALL)
     assert [r.totals for r in judged] == [{"Ala": 0, "Bartek": 0, "Celina": 0}]
     assert table(judged) == table(store.results(None, *ALL))
+
+
+def test_an_evening_judged_from_the_memo_reads_as_its_sheets_do(history, monkeypatch):
+    """The evening's standings (screen, `zapis standings`, board) come from judged() with no sheet: the same
+    table, and each game's result lines (places, sides, totals) the same as read from the full sheets."""
+    from zapis.evening import result_lines
+
+    store = Store(history)
+    ev = store.evenings()[1]["id"]
+    fresh = store.results(ev)
+    judged = store.judged(ev)
+    assert [r.key for r in judged] == [r.key for r in fresh] and all(r.sheet is None for r in judged)
+    assert table(judged) == table(fresh)
+    assert [result_lines(r, 60) for r in judged] == [result_lines(r, 60) for r in fresh]
+    for module in {type(get_module(m)) for m in ("kop", "tysiac", "bridge", "skat", "generic")}:
+        monkeypatch.setattr(module, "score", lambda *a, **k: pytest.fail("scored although remembered"))
+        monkeypatch.setattr(module, "totals", lambda *a, **k: pytest.fail("scored although remembered"))
+    assert [result_lines(r, 60) for r in Store(history).judged(ev)] == [result_lines(r, 60) for r in fresh]

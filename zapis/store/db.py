@@ -359,26 +359,32 @@ class Store:
         it) is unchanged; otherwise its hands are scored (one query streams them, a game's hands as one JSON
         array) and the outcome remembered. The memo is never a source of truth: `zapis db check` compares it
         with a fresh recomputation."""
-        return [r for _, _, r in self._outcomes(date_from, date_to)]
+        return [r for _, _, r in self._outcomes("e.date BETWEEN ? AND ?",
+                                                [date_from or "0000-01-01", date_to or "9999-12-31"])]
 
-    def _outcomes(self, date_from: str | None, date_to: str | None, memo: bool = True
+    def judged(self, evening_id: int) -> list[GameResult]:
+        """Every game of an evening judged for its standings (places, place points, money, each side's result),
+        without sheets: as season() does, from the memo where it holds. A screen of standings reads this."""
+        self.evening(evening_id)  # an evening that does not exist is said so
+        return [r for _, _, r in self._outcomes("e.id = ?", [evening_id], dated=False)]
+
+    def _outcomes(self, where: str, args: list[Any], memo: bool = True, dated: bool = True
                   ) -> list[tuple[int, str, GameResult]]:
-        """(game id, its key, the game judged) for every game of the evenings in the span, in the order of the
-        evenings, tables and games; from the memo where its key holds (unless memo=False), else scored and then
-        remembered (unless memo=False)."""
-        span = [date_from or "0000-01-01", date_to or "9999-12-31"]
+        """(game id, its key, the game judged) for every game of the evenings `where` picks (a condition on the
+        evenings e), in the order of the evenings, tables and games; from the memo where its key holds (unless
+        memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
+        `dated` (a season's games come from many evenings)."""
         rows = self.conn.execute(
             "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
             "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
-            "JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
-            "WHERE e.date BETWEEN ? AND ? ORDER BY e.date, e.id, t.number, g.id", span).fetchall()
+            f"JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
+            f"WHERE {where} ORDER BY e.date, e.id, t.number, g.id", args).fetchall()
         seats: dict[int, list[tuple[str, str]]] = {}
         for gid, recorded, current in self.conn.execute(
                 # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken)
                 "SELECT gp.game_id, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
                 "CROSS JOIN games g ON g.table_id = t.id CROSS JOIN game_players gp ON gp.game_id = g.id "
-                "JOIN players p ON p.id = gp.player_id WHERE e.date BETWEEN ? AND ? ORDER BY gp.game_id, gp.seat",
-                span):
+                f"JOIN players p ON p.id = gp.player_id WHERE {where} ORDER BY gp.game_id, gp.seat", args):
             seats.setdefault(gid, []).append((recorded, current))
         frozen_rules: dict[str, tuple[Rules, ScoringModule]] = {}  # the games of one ruleset share its Rules
         out: list[tuple[int, str, GameResult | None]] = []
@@ -387,7 +393,7 @@ class Store:
             if rules_json not in frozen_rules:
                 frozen_rules[rules_json] = _frozen(json.loads(rules_json))
             rules, module = frozen_rules[rules_json]
-            label = f"{date} stół {table}: {raw(title or both(rules.title))} (#{gid})"
+            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title or both(rules.title))} (#{gid})"
             names = seats.get(gid, [])
             want = outcome_key(version, rules_json, layout_json, start_json, stake, names, module)
             if memo and key == want:
@@ -465,7 +471,7 @@ class Store:
         if not kept:
             return []
         out, drop = [], []
-        fresh = {gid: (key, r) for gid, key, r in self._outcomes(None, None, memo=False)}
+        fresh = {gid: (key, r) for gid, key, r in self._outcomes("1", [], memo=False)}
         for gid, (key, done) in sorted(kept.items()):
             if gid not in fresh or fresh[gid][0] != key:
                 drop.append(gid)  # stale: the game changed since (it is recomputed when next asked)

@@ -52,7 +52,7 @@ class BoardScreen(Screen):
             title.update(Text(f"{t('board')} — {t('standings')}", style="bold"))
             table.clear(columns=True)
             table.add_columns("#", t("players"), t("place_pts"))
-            ranking = standings(store.results(eid))
+            ranking = standings(store.judged(eid))
             for s, (first, last) in zip(ranking, rank_spans(ranking)):
                 table.add_row(place_text(first, last), plain_text(s.player), number_text(s.place_points, get_lang()))
         else:

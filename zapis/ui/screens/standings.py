@@ -83,7 +83,7 @@ class StandingsScreen(Screen):
         ev = self.app.store.evening(self.evening_id)
         self.query_one("#standings-title", Label).update(
             plain_text(f"{t('standings')} — {ev['date']} {ev['title']}", style="bold"))
-        self._results = self.app.store.results(self.evening_id)
+        self._results = self.app.store.judged(self.evening_id)  # no sheet needed: from the memo where it holds
         table = standings(self._results)
         dt = self.query_one("#standings", DataTable)
         dt.clear(columns=True)
