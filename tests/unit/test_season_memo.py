@@ -44,6 +44,8 @@ def test_the_season_equals_the_evenings_scored_afresh_and_keeps_no_sheet(history
     assert table(judged) == table(fresh)
     assert season(judged) == season(fresh)
     assert store.conn.execute("SELECT count(*) FROM game_results").fetchone()[0] == 20
+    # the memo was written without waiting for the disk; every real write after it is flushed again (FULL = 2)
+    assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
 
 
 def test_a_second_season_comes_from_the_memo_without_scoring(history, monkeypatch):

@@ -457,11 +457,16 @@ class Store:
         if not memo or self.read_only:
             return
         try:
+            # not flushed to the disk at once (a power cut may lose a memo, never the database's consistency):
+            # a screen of standings waits for no fsync
+            self.conn.execute("PRAGMA synchronous = OFF")
             with self.tx() as c:
                 c.executemany("INSERT OR REPLACE INTO game_results (game_id, key, outcome_json) VALUES (?, ?, ?)",
                               memo)
         except (ZapisError, sqlite3.DatabaseError):
             pass
+        finally:
+            self.conn.execute("PRAGMA synchronous = FULL")
 
     def memo_problems(self) -> list[str]:
         """Every remembered outcome whose key still holds, compared with a fresh recomputation: empty when all
