@@ -196,3 +196,19 @@ async def test_a_long_sheet_scrolls_and_redraws_only_its_new_rows():
         # the new total and the row it was (the sheet scrolled by a line: the other lines come from the cache)
         assert view.strips_rendered - before == 2
         assert screen_lines(view)[-1].split()[0] == "sum" and view.cursor_row == 301
+
+
+async def test_a_sheet_that_outgrows_the_screen_gets_its_scrollbar():
+    """A new row changes the scrollable size without a layout pass; the scrollbar still comes when needed."""
+    set_lang("en")
+    app = SheetApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        view = await shown(pilot, make_sheet(3))
+        assert not view.show_vertical_scrollbar
+        for n in range(4, 15):
+            view = await shown(pilot, make_sheet(n))
+        assert view.show_vertical_scrollbar and view.max_scroll_y == view.virtual_size.height - 12
+        assert view.cursor_row == 14 and screen_lines(view)[-1].split()[0] == "sum"
+        assert view.vertical_scrollbar.window_virtual_size == view.virtual_size.height
+        view = await shown(pilot, make_sheet(2))  # and goes when no longer needed
+        assert not view.show_vertical_scrollbar and view.scroll_y == 0

@@ -196,9 +196,7 @@ class SheetView(ScrollView, can_focus=True):
             self._refresh_rows(changed)
         for i in range(len(rows), len(old)):
             self._strips.pop(i, None)
-        size = Size(sum(w + 2 * PAD for w in widths), len(rows) + 1)
-        if size != self.virtual_size:
-            self.virtual_size = size
+        self._set_virtual_size(Size(sum(w + 2 * PAD for w in widths), len(rows) + 1))
         if not rows:
             self._cursor = 0
         elif at_end:
@@ -243,6 +241,18 @@ class SheetView(ScrollView, can_focus=True):
             self.post_message(self.RowHighlighted(self, row, f"k{row}"))
         if scroll:
             self._scroll_cursor_into_view()
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """The scrollable size, without a layout pass when the widget's own size does not hang on it (its
+        height and width are not auto): the scrollbars follow, and one that comes or goes asks for a layout
+        itself."""
+        if size == self.virtual_size:
+            return
+        if not self.container_size or self.styles.height.is_auto or self.styles.width.is_auto:
+            self.virtual_size = size
+            return
+        self.set_reactive(SheetView.virtual_size, size)
+        self._scroll_update(size)
 
     def _scroll_cursor_into_view(self) -> None:
         height = self.scrollable_content_region.height - 1  # the lines under the header
