@@ -368,11 +368,12 @@ class SheetView(ScrollView, can_focus=True):
         line = Text(no_wrap=True, end="")
         for cell, w in zip(cells, self._widths):
             text = _one_line(cell).copy()
-            text.overflow = "ellipsis"
-            text.align(text.justify if text.justify in ("left", "center", "right") else "left", w)
-            line.append(" " * PAD)
+            text.truncate(w, overflow="ellipsis")
+            gap = w - text.cell_len  # blank, without the text's own style (an underlined title ends where it does)
+            left = gap if text.justify == "right" else gap // 2 if text.justify == "center" else 0
+            line.append(" " * (PAD + left))
             line.append_text(text)
-            line.append(" " * PAD)
+            line.append(" " * (gap - left + PAD))
         segments = Segment.apply_style(line.render(self.app.console), style, post)
         strip = Strip(segments, line.cell_len).adjust_cell_length(max(line.cell_len, width), style + post
                                                                     if post else style).simplify()
