@@ -169,26 +169,48 @@ class KopModule(ScoringModule):
             base = rules["base"][game]
         return won, cat, base * (2 ** k)
 
+    def deal(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], bool, str, int]:
+        """One deal: each player's score (the old side first), whether the old side won, the category (or the
+        game) and the game's value. The sheet and the season's totals both score a deal through this."""
+        won, cat, v = self.value(rules, hand)
+        old = hand["old"]
+        sign = 1 if won else -1
+        s = {}
+        if len(old) == 1 and rules["solo_settlement"] == "per-opponent":
+            s[old[0]] = sign * 3 * v
+        else:  # two against two, or flat: everyone +/- the value (a flat solo does not sum to zero)
+            for p in old:
+                s[p] = sign * v
+        for p in players:
+            if p not in old:
+                s[p] = -sign * v
+        return s, won, cat, v
+
+    def _end(self, rules: Rules, players: list[str], played: int, totals: Mapping[str, Any]) -> tuple[bool, Any]:
+        """Whether the game is over after `played` deals, and its winner (None while it goes on)."""
+        finished = bool(rules["deals"]) and played >= rules["deals"]
+        return finished, leaders(players, totals) if finished else None
+
+    def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet:
+        """score() without its rows, for the season: the same deals summed onto the start, the same end."""
+        tot = {p: (start or {}).get(p, 0) for p in players}
+        for hand in hands:
+            s = self.deal(rules, players, hand)[0]
+            for p in players:
+                tot[p] += s.get(p, 0)
+        finished, winner = self._end(rules, players, len(hands), tot)
+        return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
+                     finished=finished, winner=winner)
+
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
         per_hand, rows = [], []
         deal_by = dealers(players, hands)
         names = rules["kontra_names"]
         for i, hand in enumerate(hands):
-            won, cat, v = self.value(rules, hand)
-            old = list(hand["old"])
-            young = [p for p in players if p not in old]
-            sign = 1 if won else -1
-            s = {}
-            if len(old) == 1 and rules["solo_settlement"] == "per-opponent":
-                s[old[0]] = sign * 3 * v
-            else:
-                for p in old:
-                    s[p] = sign * v
-            for p in young:
-                s[p] = -sign * v
-            if len(old) == 1 and rules["solo_settlement"] == "flat":
-                s[old[0]] = sign * v  # flat: the sheet then does not sum to zero
+            s, won, cat, v = self.deal(rules, players, hand)
+            old = hand["old"]
             per_hand.append(s)
             k = hand.get("kontra", 0)
             cat_text = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
@@ -203,10 +225,7 @@ class KopModule(ScoringModule):
                             note=note))
         results = running(per_hand, players, dict(start or {}))
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
-        finished = bool(rules["deals"]) and len(hands) >= rules["deals"]
-        winner = None
-        if finished:
-            winner = leaders(players, totals)
+        finished, winner = self._end(rules, players, len(hands), totals)
         nxt = None
         if not finished:
             dealer = players[(players.index(deal_by[-1]) + 1) % 4] if hands else players[0]
