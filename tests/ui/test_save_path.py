@@ -33,3 +33,37 @@ async def test_one_save_one_scoring_and_no_log_read(db, app_factory, monkeypatch
         # shown as stored: E-W (Bartek) made 2H, 60 below the line; N-S then made game with 3NT, so that part-score
         # belongs to a finished game and earns no bonus for an unfinished rubber (Law 80)
         assert [len(app.screen.sheet.hands), app.screen.sheet.totals["Bartek"]] == [2, 60]
+
+
+async def test_a_save_asks_for_no_layout_pass(db, app_factory, monkeypatch):
+    """After the first hands, saving one more repaints what changed (the sheet's new row, the boxes cleared, the
+    status lines) and asks for no new layout of the game screen: its lines keep their height, the form's boxes
+    their size."""
+    from textual.widget import Widget
+
+    gid = new_game(db, "tysiac", ["Ala", "Bartek", "Celina"])
+    app = app_factory("en")
+    layouts: list[str] = []
+    refresh = Widget.refresh
+
+    def watched(self, *a, layout=False, **k):
+        if layout and watching:
+            layouts.append(f"{type(self).__name__}#{self.id}")
+        return refresh(self, *a, layout=layout, **k)
+
+    monkeypatch.setattr(Widget, "refresh", watched)
+    watching = False
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        for i, declarer in enumerate(["Ala", "Bartek", "Celina", "Ala"]):
+            form.set_values({"declarer": declarer, "bid": 100,
+                             "points": {"Ala": 60, "Bartek": 30, "Celina": 30}})
+            await pilot.pause()
+            watching = i == 3  # the fourth save: the status lines have shown their kind of text before
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            watching = False
+        assert len(app.screen.sheet.hands) == 4
+        assert [w for w in layouts if not w.startswith(("TapTable", "Footer"))] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -46,6 +47,17 @@ def _lines(problems, labels: dict[str, str] | None = None) -> str:
         where = f"{parts[0]} ({', '.join(parts[1:])})" if len(parts) > 1 else "".join(parts)
         out.append(f"{where}: {message}" if where else message)
     return "\n".join(out)
+
+
+def show_line(widget: Static, text: Text) -> None:
+    """Update a status line of the game screen (its width the pane's), with a layout pass of the screen only
+    when its height may change: a different number of lines, or a line too long for the width (it wraps)."""
+    lines = text.plain.split("\n")
+    width = widget.content_region.width
+    fits = width > 0 and all(cell_len(line) <= width for line in lines)
+    same = fits and getattr(widget, "_shown_lines", None) == len(lines)
+    widget._shown_lines = len(lines) if fits else None
+    widget.update(text, layout=not same)
 
 
 def _problem_field(place: str) -> str:
@@ -169,7 +181,7 @@ class GameScreen(Screen):
             nxt += "  ✗ " + "; ".join(say(c.name, lang) for c in bad)
         if sheet.notes:
             nxt += "\n" + "\n".join(say(n, lang) for n in sheet.notes[-2:])
-        self.query_one("#next", Label).update(plain_text(nxt))
+        show_line(self.query_one("#next", Label), plain_text(nxt))
         form = self.query_one(HandForm)
         if self.editing is None and not form.holds_typing():
             self.form_version, self.form_hand = self.version, len(sheet.hands) + 1
@@ -179,10 +191,10 @@ class GameScreen(Screen):
 
     def _form_title(self) -> None:
         text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=self.form_hand)
-        self.query_one("#form-title", Label).update(Text(text, style="bold"))
+        show_line(self.query_one("#form-title", Label), Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(plain_text(text, style="bold red" if error else "green"))
+        show_line(self.query_one("#message", Static), plain_text(text, style="bold red" if error else "green"))
 
     # --- actions -------------------------------------------------------------------------------------
     @on(HandForm.Submitted)
@@ -321,8 +333,9 @@ class GameScreen(Screen):
     def _show_how(self) -> None:
         how = self.query_one(SheetView).selected_note()
         line = self.query_one("#how", Static)
-        line.update(plain_text(how, style="italic"))
-        line.display = bool(how)
+        if line.display != bool(how):
+            line.display = bool(how)  # shown or hidden: the screen's layout changes
+        show_line(line, plain_text(how, style="italic"))
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryDialog(self.game_id))

@@ -16,6 +16,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from zapis.core.errors import Problem
@@ -24,6 +26,14 @@ from zapis.core.fields import Field
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, item_name, label, pad_label, pad_words, t
 from zapis.ui.widgets.pad import Cell, Pad
+
+
+class FieldInput(Input):
+    """A box of the form. Its size is fixed by the stylesheet, so what is typed into it (or cleared from it)
+    never needs a layout pass of the screen: Input's virtual size (how far its text scrolls) repaints it only.
+    Clearing the form after a save then costs a repaint of the boxes, not a new layout of the game screen."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
 
 class FormError(Exception):
@@ -122,7 +132,7 @@ class HandForm(Widget):
         return Pad(cells, id=id_, tall=self.touch, **kw)
 
     def _input(self, id_: str, kind: str = "integer", classes: str = "num", placeholder: str = "") -> Input:
-        return Input(id=id_, type=kind, classes=classes, compact=not self.touch, placeholder=placeholder,
+        return FieldInput(id=id_, type=kind, classes=classes, compact=not self.touch, placeholder=placeholder,
                      select_on_focus=False, valid_empty=True)  # empty is no error: a save says what is missing
 
     def _player_cells(self) -> list[Cell]:
