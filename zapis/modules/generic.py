@@ -168,6 +168,8 @@ class GenericModule(ScoringModule):
         return []
 
     def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, int]:
+        """Each player's score for one deal: the items he took times their values, plus his bid; or the slam.
+        The sheet and the season's totals both score a deal through this."""
         items = rules["items"]
         got = self._counts(rules, players, hand)
         slam = rules["slam_items"]
@@ -193,15 +195,28 @@ class GenericModule(ScoringModule):
             return played >= len(players)
         return False
 
+    def _end(self, rules: Rules, players: list[str], played: int, totals: Mapping[str, Any]) -> tuple[bool, Any]:
+        """Whether the game is over after `played` deals, and its winner (None while it goes on)."""
+        finished = bool(played) and self._over(rules, players, totals, played)
+        return finished, leaders(players, totals) if finished else None
+
+    def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet:
+        """score() without its rows, for the season: the same deals summed onto the start, the same end."""
+        tot = {p: (start or {}).get(p, 0) for p in players}
+        for hand in hands:
+            for p, v in self.deal_scores(rules, players, hand).items():  # every player, as `running` adds them
+                tot[p] += v
+        finished, winner = self._end(rules, players, len(hands), tot)
+        return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
+                     finished=finished, winner=winner)
+
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
         per_hand = [self.deal_scores(rules, players, h) for h in hands]
         results = running(per_hand, players, dict(start or {}))
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
-        finished = bool(hands) and self._over(rules, players, totals, len(hands))
-        winner = None
-        if finished:
-            winner = leaders(players, totals)
+        finished, winner = self._end(rules, players, len(hands), totals)
         deal_by = dealers(players, hands)
         rows = [Row(f"{i + 1}.", [Cell.num(s[p]) for p in players], hand=i,
                     note=Bi(f"rozdaje {deal_by[i]}", f"{deal_by[i]} deals")) for i, s in enumerate(per_hand)]
