@@ -225,7 +225,9 @@ class GameScreen(Screen):
         i = len(rec.hands) if self.editing is None else self.editing
         trial = list(rec.hands[:i]) + [hand] + list(rec.hands[i + 1:])
         try:
-            if module.check_players(rules, rec.players) or module.check_hands(rules, rec.players, trial):
+            # the other hands were checked when entered: this one, and the order of them all (as the store checks)
+            if module.check_each(rules, rec.players, [hand], first=i) or module.check_sequence(rules, rec.players,
+                                                                                                trial):
                 return None  # refused on saving, with the problems said
             found = module.doubts(rules, rec.players, trial, rec.start)
         except ZapisError:
