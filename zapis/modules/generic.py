@@ -169,18 +169,33 @@ class GenericModule(ScoringModule):
 
     def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, int]:
         """Each player's score for one deal: the items he took times their values, plus his bid; or the slam.
-        The sheet and the season's totals both score a deal through this."""
+        The sheet and the season's totals both score a deal through this. Only the items the deal names are
+        added (a season folds thousands of deals): `tricks` given apart replace any in `taken`, as in _counts."""
         items = rules["items"]
-        got = self._counts(rules, players, hand)
         slam = rules["slam_items"]
-        n = len(players)
         if slam:
+            got = self._counts(rules, players, hand)
+            n = len(players)
             for p in players:
                 if all(got[p][k] == _count(items[k], n) and _count(items[k], n) for k in slam):
                     return {q: (rules["slam_score"] if q == p else 0) for q in players}
-        out = {p: sum(items[k]["value"] * got[p][k] for k in items) for p in players}
-        for p, b in hand.get("bids", {}).items():
-            out[p] += rules["bid_value"] * b
+        out = dict.fromkeys(players, 0)
+        tricks, taken, bids = hand.get("tricks"), hand.get("taken"), hand.get("bids")
+        if taken:
+            for p, took in taken.items():
+                total = out[p]
+                for k, v in took.items():
+                    item = items.get(k)
+                    if item is not None and not (tricks and k == "tricks" and p in tricks):
+                        total += item["value"] * v
+                out[p] = total
+        if tricks and "tricks" in items:
+            value = items["tricks"]["value"]
+            for p, t in tricks.items():
+                out[p] += value * t
+        if bids:
+            for p, b in bids.items():
+                out[p] += rules["bid_value"] * b
         return out
 
     def _over(self, rules: Rules, players: list[str], totals: Mapping[str, int], played: int) -> bool:
