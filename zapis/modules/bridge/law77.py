@@ -213,12 +213,16 @@ class Breakdown:
     @property
     def above(self) -> int:
         """Premium points of the declaring side other than a game/partscore premium."""
-        return self.overtricks + self.insult + self.slam + self.making
+        return above_line(self.numbers())
 
     @property
     def declarer_score(self) -> int:
         """The deal's score from the declaring side's view (negative when defeated)."""
-        return self.below + self.above + self.premium - self.undertricks
+        return declarer_score(self.numbers(), self.premium)
+
+    def numbers(self) -> Parts:
+        """The parts as deal_parts() gives them."""
+        return self.below, self.overtricks, self.insult, self.slam, self.making, self.undertricks
 
     def result(self) -> str:
         return result_text(self.contract, self.tricks)
@@ -252,20 +256,45 @@ PREMIUM_WORDS = {"game": Bi("premia za dograną", "game bonus"),
                  "": Bi("premia", "bonus")}
 
 
+#: a deal's score as plain numbers: (below, overtricks, insult, slam, making, undertricks), the fields of a Breakdown
+Parts = tuple[int, int, int, int, int, int]
+
+
+def deal_parts(c: Contract, vul: bool, tricks: int, values: Values) -> Parts:
+    """The parts of a deal's score, without any game or partscore premium, as plain numbers: what breakdown() is
+    made of, and what a fold that builds no sheet (a season's totals) adds up."""
+    needed = c.needed
+    if tricks < needed:
+        return 0, 0, 0, 0, 0, values.undertricks(c, vul, needed - tricks)
+    return (values.contract_points(c), (tricks - needed) * values.overtrick_each(c, vul),
+            (values.insult, values.insult_redoubled)[c.double - 1] if c.double else 0,
+            values.slam(c, vul), values.making_v if vul else values.making_nv, 0)
+
+
+def above_line(parts: Parts) -> int:
+    """The declaring side's points beside the trick score (overtricks, insult, slam, making), premium aside."""
+    return parts[1] + parts[2] + parts[3] + parts[4]
+
+
+def declarer_score(parts: Parts, premium: int = 0) -> int:
+    """A deal's score from the declaring side's view (negative when defeated)."""
+    return parts[0] + above_line(parts) + premium - parts[5]
+
+
 def breakdown(c: Contract, vul: bool, tricks: int, values: Values | None = None) -> Breakdown:
     """The parts of a deal's score, without any game or partscore premium."""
-    values = values or LAW77
-    if tricks < c.needed:
-        return Breakdown(c, vul, tricks, undertricks=values.undertricks(c, vul, c.needed - tricks))
-    over = tricks - c.needed
-    return Breakdown(
-        c, vul, tricks,
-        below=values.contract_points(c),
-        overtricks=over * values.overtrick_each(c, vul),
-        insult=(values.insult, values.insult_redoubled)[c.double - 1] if c.double else 0,
-        slam=values.slam(c, vul),
-        making=(values.making_v if vul else values.making_nv),
-    )
+    return Breakdown(c, vul, tricks, *deal_parts(c, vul, tricks, values or LAW77))
+
+
+def premium(made: bool, below: int, vul: bool, game_threshold: int = 100, partscore: int = 50,
+            game_nv: int = 300, game_v: int = 500) -> tuple[int, str]:
+    """Duplicate-style: the game premium (trick points reach the threshold) or the partscore one, and which it is
+    (Breakdown.premium_kind); (0, "") for a contract defeated."""
+    if not made:
+        return 0, ""
+    if below >= game_threshold:
+        return (game_v if vul else game_nv), "game"
+    return partscore, "partscore"
 
 
 def with_premium(b: Breakdown, game_threshold: int = 100, partscore: int = 50,
@@ -273,9 +302,8 @@ def with_premium(b: Breakdown, game_threshold: int = 100, partscore: int = 50,
     """Duplicate-style: add the game premium (trick points reach the threshold) or the partscore one."""
     if not b.made:
         return b
-    game = b.below >= game_threshold
-    prem = (game_v if b.vul else game_nv) if game else partscore
-    return Breakdown(**{**b.__dict__, "premium": prem, "premium_kind": "game" if game else "partscore"})
+    prem, kind = premium(True, b.below, b.vul, game_threshold, partscore, game_nv, game_v)
+    return Breakdown(**{**b.__dict__, "premium": prem, "premium_kind": kind})
 
 
 LAW77 = Values()
