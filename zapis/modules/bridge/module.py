@@ -16,8 +16,8 @@ from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
     CONTRACT_PARTS, tricks_needed, both, VUL_WORDS, PASSED_OUT, not_a_contract, pass_has_no,
-    DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Values, breakdown,
-    canonical_contract, imps, parse_contract, result_text, vulnerable, with_premium,
+    DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Parts, Values, above_line,
+    canonical_contract, deal_parts, declarer_score, imps, parse_contract, premium, result_text, vulnerable,
 )
 
 # The seed's expected-score table for the Polish "zapis IMP": HCP of the stronger side -> NV, V.
@@ -259,6 +259,16 @@ class BridgeModule(ScoringModule):
             return _Rubber(rules, players, side_start).run(hands)
         return _Cycle(rules, players, side_start).run(hands)
 
+    def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet:
+        """The game as the standings need it (ScoringModule.totals): the same fold of the deals as score(), each deal
+        scored by the same code, without the sheet's rows, words, per-hand results and next deal. A rubber game
+        carries each rubber with its settlement (extra["rubbers"]), as score() does."""
+        side_start = _side_start(players, start or {})
+        if rules["scoring"] == "rubber":
+            return _Rubber(rules, players, side_start, rows=False).totals(hands)
+        return _Cycle(rules, players, side_start, rows=False).totals(hands)
+
 
 def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
     """Totals carried in, per side; partners must agree."""
@@ -270,6 +280,14 @@ def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
                                                         f"{vb} differs from partner {a}'s {va}"))])
         out[side] = va if va is not None else (vb or 0)
     return out
+
+
+def _outcome(players: list[str], tot: dict[str, int], finished: bool) -> tuple[dict[str, int], list[str] | None]:
+    """Each player's total (partners share their side's) and, when the unit of play is finished, the side ahead."""
+    winner = None
+    if finished and tot["NS"] != tot["EW"]:
+        winner = [players[0], players[2]] if tot["NS"] > tot["EW"] else [players[1], players[3]]
+    return _both(players, tot["NS"], tot["EW"]), winner
 
 
 @dataclass
@@ -294,12 +312,31 @@ class _Deal:
         return f"{self.contract.pretty()} {self.declarer} {result_text(self.contract, self.tricks)}"
 
 
+_UNSEEN = object()
+#: (contract text, double) -> the Contract (None: passed out); a Contract is immutable, so one serves every hand
+_CONTRACTS: dict[tuple[str, str], Contract | None] = {}
+
+
+def _contract(hand: Mapping[str, Any]) -> Contract | None:
+    """The hand's contract, doubled as recorded; None when passed out. The hand is valid."""
+    key = (hand["contract"], hand.get("double", ""))
+    got = _CONTRACTS.get(key, _UNSEEN)
+    if got is _UNSEEN:
+        text = key[0]
+        if text.strip().lower() == "pass":
+            got = None
+        else:
+            level, strain = parse_contract(text)  # validated
+            got = Contract(level, strain, DOUBLES[key[1]])
+        if len(_CONTRACTS) < 4096:  # the canonical spellings are a few hundred; odd ones are not kept forever
+            _CONTRACTS[key] = got
+    return got
+
+
 def _parse(hand: Mapping[str, Any]) -> _Deal:
-    text = hand["contract"]
-    if text.strip().lower() == "pass":
+    c = _contract(hand)
+    if c is None:
         return _Deal(None)
-    level, strain = parse_contract(text)  # validated
-    c = Contract(level, strain, DOUBLES[hand.get("double", "")])
     return _Deal(c, hand["declarer"], hand["tricks"], hand.get("honours", 0), hand.get("honours_side", ""))
 
 
@@ -315,6 +352,10 @@ def _letter(i: int) -> str:
 
 def _both(players: list[str], ns: int | float, ew: int | float) -> dict[str, int | float]:
     return {players[0]: ns, players[1]: ew, players[2]: ns, players[3]: ew}
+
+
+UNFINISHED_GAME = Bi("partia w niedokończonym robrze", "game in an unfinished rubber")
+UNFINISHED_PART = Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber")
 
 
 @dataclass
@@ -333,102 +374,165 @@ class _RubberState:
         ns, ew = self.games["NS"] > 0, self.games["EW"] > 0
         return "both" if ns and ew else "NS" if ns else "EW" if ew else "none"
 
+    def deal(self, side: str, made: bool, parts: Parts, thresholds: list[int]) -> bool:
+        """A contract played (Laws 72-74): made, its trick points go below the line and the rest above, to the
+        declaring side, and a side whose points below reach its threshold makes a game (every partscore below then
+        starts afresh); defeated, the undertricks go above, to the defenders. True when a game was made."""
+        if not made:
+            self.total[OTHER[side]] += parts[5]
+            return False
+        below = parts[0]
+        self.total[side] += above_line(parts) + below
+        self.below[side] += below
+        if self.below[side] >= thresholds[min(self.games[side], 1)]:
+            self.games[side] += 1
+            self.below = {"NS": 0, "EW": 0}
+            return True
+        return False
 
-class _Rubber:
-    """Rubber bridge (Laws of Rubber Bridge 72-74, 80, 81): below and above the line."""
+    def over(self, r: Rules) -> str | None:
+        """The side that has won the rubber (two games), its rubber bonus added; None while the rubber goes on."""
+        games = self.games
+        won = "NS" if games["NS"] >= 2 else "EW" if games["EW"] >= 2 else None
+        if won:
+            self.winner = won
+            self.bonus = r["rubber_bonus_2_0"] if self.games[OTHER[won]] == 0 else r["rubber_bonus_2_1"]
+            self.total[won] += self.bonus
+        return won
 
-    def __init__(self, rules: Rules, players: list[str], start: dict[str, int]):
-        self.r, self.players, self.start = rules, players, start
-        self.values = Values.from_rules(rules)
-        self.rubbers: list[_RubberState] = []
-
-    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
-        r, players = self.r, self.players
-        cur = _RubberState(1)
-        per_hand: list[dict[str, int]] = []
-        for i, hand in enumerate(hands):
-            deal = _parse(hand)
-            vul = hand.get("vulnerable") or cur.vul()
-            gain = {"NS": 0, "EW": 0}
-            label = f"{_letter(i)}) " + deal.label
-            if deal.contract is not None:
-                side = deal.side
-                b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
-                if b.made:
-                    self._above(cur, side, b.above, label, _above_words(b), i)
-                    gain[side] += b.above + b.below
-                    cur.below[side] += b.below
-                    cur.below_rows.append(_side_row(side, b.below, label, i, ""))
-                    need = r["game_thresholds"][min(cur.games[side], 1)]
-                    if cur.below[side] >= need:
-                        cur.games[side] += 1
-                        cur.below = {"NS": 0, "EW": 0}
-                        _game_line(cur.below_rows[-1])
-                else:
-                    self._above(cur, OTHER[side], b.undertricks, label, b.words(), i)
-                    gain[OTHER[side]] += b.undertricks
-            if deal.honours:
-                self._above(cur, deal.honours_side, deal.honours, Bi(f"{_letter(i)}) honory", f"{_letter(i)}) honours"),
-                            "", i)
-                gain[deal.honours_side] += deal.honours
-            cur.hands += 1
-            for s in gain:
-                cur.total[s] += gain[s]
-            won = next((s for s in ("NS", "EW") if cur.games[s] >= 2), None)
-            if won:
-                cur.winner = won
-                cur.bonus = r["rubber_bonus_2_0"] if cur.games[OTHER[won]] == 0 else r["rubber_bonus_2_1"]
-                score = f"{cur.games[won]}-{cur.games[OTHER[won]]}"
-                self._above(cur, won, cur.bonus, Bi(f"{_letter(i)}) rober {score}", f"{_letter(i)}) rubber {score}"),
-                            "", i)
-                gain[won] += cur.bonus
-                cur.total[won] += cur.bonus
-                self.rubbers.append(cur)
-                cur = _RubberState(cur.number + 1)
-            per_hand.append(_both(players, gain["NS"], gain["EW"]))
-        unfinished = cur.hands > 0
-        if unfinished:
-            self._unfinished(cur)
-            self.rubbers.append(cur)
-        return self._sheet(per_hand, unfinished, cur)
-
-    def _above(self, cur: _RubberState, side: str, points: int, label: str, note: str, hand: int) -> None:
-        if points:
-            cur.above_rows.append(_side_row(side, points, label, hand, note))
-
-    def _unfinished(self, cur: _RubberState) -> None:
-        """Law 80: an unfinished rubber."""
-        r = self.r
+    def unfinished(self, r: Rules) -> list[tuple[str, int, Bi]]:
+        """Law 80: an unfinished rubber's bonuses, added to its totals; each as (side, points, what it is for)."""
+        out = []
         for side in ("NS", "EW"):
-            if cur.games[side] == 1 and cur.games[OTHER[side]] == 0:
-                cur.bonus = r["unfinished_game_bonus"]
-                cur.total[side] += cur.bonus
-                self._above(cur, side, cur.bonus, Bi("partia w niedokończonym robrze", "game in an unfinished rubber"),
-                            "", None)
-        with_part = [s for s in ("NS", "EW") if cur.below[s] > 0]
+            if self.games[side] == 1 and self.games[OTHER[side]] == 0:
+                self.bonus = r["unfinished_game_bonus"]
+                self.total[side] += self.bonus
+                out.append((side, self.bonus, UNFINISHED_GAME))
+        with_part = [s for s in ("NS", "EW") if self.below[s] > 0]
         if len(with_part) == 1 or (len(with_part) == 2 and r["unfinished_partscore_both"]):
             for side in with_part:
-                cur.total[side] += r["unfinished_partscore_bonus"]
-                self._above(cur, side, r["unfinished_partscore_bonus"],
-                            Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber"), "", None)
+                self.total[side] += r["unfinished_partscore_bonus"]
+                out.append((side, r["unfinished_partscore_bonus"], UNFINISHED_PART))
+        return out
+
+    def summary(self, unit: int) -> dict[str, Any]:
+        """The rubber as the sheet's JSON gives it (extra["rubbers"]), with its settlement: the difference of the
+        totals in units, rounded half up, won by the side ahead (none when level)."""
+        diff = self.total["NS"] - self.total["EW"]
+        return {
+            "number": self.number, "NS": self.total["NS"], "EW": self.total["EW"],
+            "games": dict(self.games), "winner": self.winner, "bonus": self.bonus, "finished": self.winner is not None,
+            "settlement": {"side": "NS" if diff > 0 else "EW" if diff < 0 else None,
+                           "units": _round_half_up(abs(diff) / unit)},
+        }
+
+
+class _Rubber:
+    """Rubber bridge (Laws of Rubber Bridge 72-74, 80, 81): below and above the line. With `rows` (score()) the
+    fold writes the sheet's entries as it goes; without (totals()) it only adds up."""
+
+    def __init__(self, rules: Rules, players: list[str], start: dict[str, int], rows: bool = True):
+        self.r, self.players, self.start, self.rows = rules, players, start, rows
+        self.values = Values.from_rules(rules)
+        self.rubbers: list[_RubberState] = []
+        self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
+
+    def fold(self, hands: list[Mapping[str, Any]]) -> tuple[_RubberState, bool]:
+        """Every deal onto its rubber, in order (self.rubbers). The rubber in play last, and whether it is left
+        unfinished (then it has its Law 80 bonuses and is the last of self.rubbers)."""
+        r, values, rows = self.r, self.values, self.rows
+        thresholds = r["game_thresholds"]
+        cur = _RubberState(1)
+        for i, hand in enumerate(hands):
+            c = _contract(hand)
+            vul = hand.get("vulnerable") or cur.vul()
+            before = (cur.total["NS"], cur.total["EW"])
+            parts, game = None, False
+            if c is not None:
+                side, tricks = SIDE_OF[hand["declarer"]], hand["tricks"]
+                parts = deal_parts(c, vulnerable(vul, side), tricks, values)
+                game = cur.deal(side, tricks >= c.needed, parts, thresholds)
+            honours = hand.get("honours")
+            if honours:
+                cur.total[hand.get("honours_side", "")] += honours
+            cur.hands += 1
+            won = cur.over(r)
+            if rows:
+                self._rows(i, hand, cur, vul, parts, game, won, before)
+            if won:
+                self.rubbers.append(cur)
+                cur = _RubberState(cur.number + 1)
+        unfinished = cur.hands > 0
+        if unfinished:
+            for side, points, label in cur.unfinished(r):
+                if rows:
+                    self._above(cur, side, points, label, "", None)
+            self.rubbers.append(cur)
+        return cur, unfinished
+
+    def _rows(self, i: int, hand: Mapping[str, Any], cur: _RubberState, vul: str, parts: Parts | None, game: bool,
+              won: str | None, before: tuple[int, int]) -> None:
+        """A deal's entries above and below the line, as fold() has scored it, and its points."""
+        deal = _parse(hand)
+        label = f"{_letter(i)}) " + deal.label
+        if deal.contract is not None:
+            side = deal.side
+            b = Breakdown(deal.contract, vulnerable(vul, side), deal.tricks, *parts)
+            if b.made:
+                self._above(cur, side, b.above, label, _above_words(b), i)
+                cur.below_rows.append(_side_row(side, b.below, label, i, ""))
+                if game:
+                    _game_line(cur.below_rows[-1])
+            else:
+                self._above(cur, OTHER[side], b.undertricks, label, b.words(), i)
+        if deal.honours:
+            self._above(cur, deal.honours_side, deal.honours, Bi(f"{_letter(i)}) honory", f"{_letter(i)}) honours"),
+                        "", i)
+        if won:
+            score = f"{cur.games[won]}-{cur.games[OTHER[won]]}"
+            self._above(cur, won, cur.bonus, Bi(f"{_letter(i)}) rober {score}", f"{_letter(i)}) rubber {score}"),
+                        "", i)
+        self.per_hand.append(_both(self.players, cur.total["NS"] - before[0], cur.total["EW"] - before[1]))
+
+    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        cur, unfinished = self.fold(hands)
+        return self._sheet(self.per_hand, unfinished, cur)
+
+    def totals(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        _, unfinished = self.fold(hands)
+        tot, rubbers_json, finished, totals, winner = self._summary(unfinished)
+        r = self.r
+        return Sheet(module="bridge", ruleset=r.id, title=r.title, players=self.players, totals=totals,
+                     finished=finished, winner=winner, extra={"sides": tot, "rubbers": rubbers_json})
+
+    def _summary(self, unfinished: bool) -> tuple[dict[str, int], list[dict[str, Any]], bool, dict[str, int],
+                                                  list[str] | None]:
+        """What the rubbers come to: the sides' totals from the start, each rubber's JSON (with its settlement),
+        whether the game stands finished, each player's total and the winner."""
+        tot = dict(self.start)
+        rubbers_json = []
+        unit = self.r["settlement_unit"]
+        for rub in self.rubbers:
+            for s in tot:
+                tot[s] += rub.total[s]
+            rubbers_json.append(rub.summary(unit))
+        finished = bool(self.rubbers) and not unfinished
+        totals, winner = _outcome(self.players, tot, finished)
+        return tot, rubbers_json, finished, totals, winner
+
+    def _above(self, cur: _RubberState, side: str, points: int, label: str, note: str, hand: int | None) -> None:
+        if points:
+            cur.above_rows.append(_side_row(side, points, label, hand, note))
 
     def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
         r, players = self.r, self.players
         cols = [WE_THEY["NS"] + f": {players[0]}+{players[2]}", WE_THEY["EW"] + f": {players[1]}+{players[3]}"]
-        sections, rubbers_json, settle = [], [], []
-        tot = dict(self.start)
-        for rub in self.rubbers:
-            for s in tot:
-                tot[s] += rub.total[s]
-            done = rub.winner is not None
+        tot, rubbers_json, finished, totals, winner = self._summary(unfinished)
+        sections, settle = [], []
+        for rub, rj in zip(self.rubbers, rubbers_json):
+            done = rj["finished"]
+            lead, units = rj["settlement"]["side"], rj["settlement"]["units"]
             diff = rub.total["NS"] - rub.total["EW"]
-            units = _round_half_up(abs(diff) / r["settlement_unit"])
-            lead = "NS" if diff > 0 else "EW" if diff < 0 else None
-            rubbers_json.append({
-                "number": rub.number, "NS": rub.total["NS"], "EW": rub.total["EW"],
-                "games": dict(rub.games), "winner": rub.winner, "bonus": rub.bonus, "finished": done,
-                "settlement": {"side": lead, "units": units},
-            })
             n = rub.number
             above = Section(Bi(f"Rober {n}: nad kreską" + ("" if done else " (niedokończony)"),
                                f"Rubber {n}: above the line" + ("" if done else " (unfinished)")),
@@ -442,12 +546,6 @@ class _Rubber:
                                  f"Rubber {n}: settlement: {who.en} +{units} (difference {abs(diff)} / {unit})"))
             sections += [above, below]
         hands = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
-        finished = bool(self.rubbers) and not unfinished
-        totals = _both(players, tot["NS"], tot["EW"])
-        winner = None
-        if finished and tot["NS"] != tot["EW"]:
-            w = "NS" if tot["NS"] > tot["EW"] else "EW"
-            winner = [players[0], players[2]] if w == "NS" else [players[1], players[3]]
         notes = settle
         if unfinished:
             notes.append(Bi("Rober niedokończony: premie wg Prawa 80 wliczone",
@@ -489,107 +587,150 @@ def _round_half_up(x: float) -> int:
 
 
 class _Cycle:
-    """Chicago (the seed's and the ACBL's) and the Polish IMP method: cycles of four deals."""
+    """Chicago (the seed's and the ACBL's) and the Polish IMP method: cycles of four deals. With `rows` (score())
+    the fold writes the sheet's rows as it goes; without (totals()) it only adds up."""
 
-    def __init__(self, rules: Rules, players: list[str], start: dict[str, int]):
-        self.r, self.players, self.start = rules, players, start
+    def __init__(self, rules: Rules, players: list[str], start: dict[str, int], rows: bool = True):
+        self.r, self.players, self.start, self.rows = rules, players, start, rows
         self.values = Values.from_rules(rules)
+        self.imp = rules["scoring"] == "imp"
+        self.carry = rules["carry_over"] and not self.imp
+        self.redeal = rules["passed_out"] == "redeal"
+        self.expected = {row[0]: (row[1], row[2]) for row in rules["hcp_table"]} if self.imp else {}
+        self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
+        self.table: list[Row] = []  # with rows: each hand's row
+        self.dealer_i = 0  # with rows: the seat of the next dealer
 
-    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
-        r, players = self.r, self.players
-        imp = r["scoring"] == "imp"
-        carry = r["carry_over"] and not imp
-        expected = {row[0]: (row[1], row[2]) for row in r["hcp_table"]}
+    def fold(self, hands: list[Mapping[str, Any]]) -> tuple[dict[str, int], int]:
+        """Every deal in order, four to a cycle (a pass redealt does not count): the sides' totals from the start,
+        and how many deals counted."""
+        r, rows, values = self.r, self.rows, self.values
+        cycle_vul = r["cycle_vulnerability"]
+        tot = dict(self.start)
         counted = 0  # deals that count in the cycle
         part = {"NS": 0, "EW": 0}  # partscores toward game (carry-over)
-        per_hand, rows = [], []
-        dealer_i = 0
         for i, hand in enumerate(hands):
-            deal = _parse(hand)
             pos = counted % 4  # 0..3: deal 1..4 of the cycle
             if pos == 0:
                 part = {"NS": 0, "EW": 0}
-            vul = hand.get("vulnerable") or r["cycle_vulnerability"][pos]
-            dealer = hand.get("dealer") or players[dealer_i % 4]
-            dealer_i = players.index(dealer)
-            score_ns, words = 0, PASSED_OUT
-            if deal.contract is not None:
-                side = deal.side
-                b = breakdown(deal.contract, vulnerable(vul, side), deal.tricks, self.values)
-                if carry:
-                    b = self._carry(b, side, part, pos)
+            vul = hand.get("vulnerable") or cycle_vul[pos]
+            c = _contract(hand)
+            score_ns, parts, prem, kind = 0, None, 0, ""
+            if c is not None:
+                side, tricks = SIDE_OF[hand["declarer"]], hand["tricks"]
+                v = vulnerable(vul, side)
+                parts = deal_parts(c, v, tricks, values)
+                made = tricks >= c.needed
+                if self.carry:
+                    prem, kind = self._carry(made, parts[0], v, side, part, pos)
                 else:
-                    b = with_premium(b, 100, r["partscore_bonus"], r["game_bonus_nv"], r["game_bonus_v"])
-                s = b.declarer_score
+                    prem, kind = premium(made, parts[0], v, 100, r["partscore_bonus"], r["game_bonus_nv"],
+                                         r["game_bonus_v"])
+                s = declarer_score(parts, prem)
                 score_ns = s if side == "NS" else -s
-                words = b.words()
-            redeal = deal.contract is None and r["passed_out"] == "redeal"
-            if redeal:
-                words = REDEALT
-            label = f"{pos + 1}. {dealer} ({SEATS[players.index(dealer)]}) " + VUL_WORDS[vul] + ": " + deal.label
-            if imp:
-                hcp_ns = hand["hcp_ns"]
-                ref = "NS" if hcp_ns >= 20 else "EW"
-                hcp = max(hcp_ns, 40 - hcp_ns)
-                exp = expected[hcp][1 if vulnerable(vul, ref) else 0]
-                ref_score = score_ns if ref == "NS" else -score_ns
-                diff = ref_score - exp
-                got = imps(diff, r["imp_scale"])
-                imp_ns = got if ref == "NS" else -got
-                if redeal:
-                    imp_ns = 0
-                per_hand.append(_both(players, imp_ns, -imp_ns))
-                # The row is said from N-S's point of view, as its columns are: the table's expectation is the
-                # stronger side's (the rules' digest, 4.1), so it is N-S's own, or negated when E-W are stronger;
-                # the difference and the IMPs are then N-S's (the IMP scale keeps the sign: imps(-d) == -imps(d)).
-                exp_ns = exp if ref == "NS" else -exp
-                diff_ns = score_ns - exp_ns  # == diff, or -diff when E-W are the stronger side
-                words = _imp_words(words, deal, ref, hcp, vulnerable(vul, ref), exp, exp_ns, diff_ns, imp_ns, redeal)
-                cells = [Cell.num(hcp_ns), Cell.num(score_ns), Cell.num(exp_ns), Cell.num(diff_ns),
-                         Cell.num(imp_ns), Cell.num(-imp_ns)]
+            redeal = c is None and self.redeal
+            imp = None
+            if self.imp:
+                imp = self._imp(score_ns, hand["hcp_ns"], vul)
+                imp_ns = 0 if redeal else imp[3] if imp[0] == "NS" else -imp[3]
+                ns, ew = imp_ns, -imp_ns
             else:
-                per_hand.append(_both(players, max(score_ns, 0), max(-score_ns, 0)))
-                cells = [Cell.num(max(score_ns, 0) or None), Cell.num(max(-score_ns, 0) or None)]
-            rows.append(Row(label, cells, hand=i, note=words,
-                            marks=frozenset({"line"}) if pos == 3 and not redeal else frozenset()))
+                ns, ew = max(score_ns, 0), max(-score_ns, 0)
+            tot["NS"] += ns
+            tot["EW"] += ew
+            if rows:
+                self._row(i, hand, pos, vul, score_ns, parts, prem, kind, redeal, ns, ew, imp)
             if not redeal:
                 counted += 1
-                dealer_i += 1
-        hands_out = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
-        last = hands_out[-1].totals if hands_out else _both(players, self.start["NS"], self.start["EW"])
-        tot = {"NS": last[players[0]], "EW": last[players[1]]}
-        finished = counted > 0 and counted % 4 == 0
-        winner = None
-        if finished and tot["NS"] != tot["EW"]:
-            winner = [players[0], players[2]] if tot["NS"] > tot["EW"] else [players[1], players[3]]
-        pos = counted % 4
-        nd = players[dealer_i % 4]
-        nxt = {"deal": pos + 1, "dealer": nd, "seat": SEATS[players.index(nd)],
-               "vulnerable": r["cycle_vulnerability"][pos]}
-        cols = ([Bi("PC N-S", "HCP N-S"), Bi("wynik N-S", "N-S score"), Bi("oczekiwany N-S", "N-S expected"),
-                 Bi("różnica", "difference"), "IMP N-S", "IMP E-W"] if imp else
-                [f"N-S: {players[0]}+{players[2]}", f"E-W: {players[1]}+{players[3]}"])
-        section = Section(r.title, cols, rows, label_header=Bi("rozdanie", "deal"))
-        section.rows.append(Row(Bi("razem", "total"), ([Cell()] * 4 if imp else []) +
-                                [Cell.num(tot["NS"]), Cell.num(tot["EW"])], marks=frozenset({"total"})))
-        return Sheet(module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands_out,
-                     totals=_both(players, tot["NS"], tot["EW"]), finished=finished, winner=winner,
-                     next=nxt, sections=[section], extra={"sides": tot})
+        return tot, counted
 
-    def _carry(self, b: Breakdown, side: str, part: dict[str, int], pos: int) -> Breakdown:
-        """ACBL Chicago: partscores combine toward game; a game wipes them; 100 on deal 4."""
+    def _imp(self, score_ns: int, hcp_ns: int, vul: str) -> tuple[str, int, int, int]:
+        """A deal against the HCP table: the stronger side, its HCP, the score the table expects of it at its
+        vulnerability, and the IMPs of the difference of its score from that (its own, with their sign)."""
+        ref = "NS" if hcp_ns >= 20 else "EW"
+        hcp = max(hcp_ns, 40 - hcp_ns)
+        exp = self.expected[hcp][1 if vulnerable(vul, ref) else 0]
+        ref_score = score_ns if ref == "NS" else -score_ns
+        return ref, hcp, exp, imps(ref_score - exp, self.r["imp_scale"])
+
+    def _carry(self, made: bool, below: int, vul: bool, side: str, part: dict[str, int], pos: int) -> tuple[int, str]:
+        """ACBL Chicago: partscores combine toward game; a game wipes them; 100 on deal 4. The premium and its
+        kind (Breakdown.premium_kind)."""
         r = self.r
-        if not b.made:
-            return b
-        part[side] += b.below
+        if not made:
+            return 0, ""
+        part[side] += below
         if part[side] >= 100:
-            prem, kind = r["game_bonus_v"] if b.vul else r["game_bonus_nv"], "game"
+            prem, kind = r["game_bonus_v"] if vul else r["game_bonus_nv"], "game"
             part["NS"] = part["EW"] = 0
         elif pos == 3:
             prem, kind = r["fourth_deal_partscore_bonus"], "fourth"
         else:
             prem, kind = 0, ""
-        return Breakdown(**{**b.__dict__, "premium": prem, "premium_kind": kind})
+        return prem, kind
+
+    def _row(self, i: int, hand: Mapping[str, Any], pos: int, vul: str, score_ns: int, parts: Parts | None,
+             prem: int, kind: str, redeal: bool, ns: int, ew: int, imp: tuple[str, int, int, int] | None) -> None:
+        """A deal's row, as fold() has scored it, and its points."""
+        players = self.players
+        deal = _parse(hand)
+        dealer = hand.get("dealer") or players[self.dealer_i % 4]
+        self.dealer_i = players.index(dealer)
+        words = PASSED_OUT
+        if deal.contract is not None:
+            words = Breakdown(deal.contract, vulnerable(vul, deal.side), deal.tricks, *parts, prem, kind).words()
+        if redeal:
+            words = REDEALT
+        label = f"{pos + 1}. {dealer} ({SEATS[players.index(dealer)]}) " + VUL_WORDS[vul] + ": " + deal.label
+        if imp is not None:
+            ref, hcp, exp, _ = imp
+            imp_ns = ns
+            # The row is said from N-S's point of view, as its columns are: the table's expectation is the
+            # stronger side's (the rules' digest, 4.1), so it is N-S's own, or negated when E-W are stronger;
+            # the difference and the IMPs are then N-S's (the IMP scale keeps the sign: imps(-d) == -imps(d)).
+            exp_ns = exp if ref == "NS" else -exp
+            diff_ns = score_ns - exp_ns  # == diff, or -diff when E-W are the stronger side
+            words = _imp_words(words, deal, ref, hcp, vulnerable(vul, ref), exp, exp_ns, diff_ns, imp_ns, redeal)
+            cells = [Cell.num(hand["hcp_ns"]), Cell.num(score_ns), Cell.num(exp_ns), Cell.num(diff_ns),
+                     Cell.num(imp_ns), Cell.num(-imp_ns)]
+        else:
+            cells = [Cell.num(ns or None), Cell.num(ew or None)]
+        self.per_hand.append(_both(players, ns, ew))
+        self.table.append(Row(label, cells, hand=i, note=words,
+                              marks=frozenset({"line"}) if pos == 3 and not redeal else frozenset()))
+        if not redeal:
+            self.dealer_i += 1
+
+    def _summary(self, tot: dict[str, int], counted: int) -> tuple[bool, dict[str, int], list[str] | None]:
+        """Whether the cycle stands finished (four deals counted), each player's total and the winner."""
+        finished = counted > 0 and counted % 4 == 0
+        return (finished, *_outcome(self.players, tot, finished))
+
+    def totals(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        tot, counted = self.fold(hands)
+        finished, totals, winner = self._summary(tot, counted)
+        r = self.r
+        return Sheet(module="bridge", ruleset=r.id, title=r.title, players=self.players, totals=totals,
+                     finished=finished, winner=winner, extra={"sides": tot})
+
+    def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
+        r, players, imp = self.r, self.players, self.imp
+        tot, counted = self.fold(hands)
+        finished, totals, winner = self._summary(tot, counted)
+        hands_out = running(self.per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
+        pos = counted % 4
+        nd = players[self.dealer_i % 4]
+        nxt = {"deal": pos + 1, "dealer": nd, "seat": SEATS[players.index(nd)],
+               "vulnerable": r["cycle_vulnerability"][pos]}
+        cols = ([Bi("PC N-S", "HCP N-S"), Bi("wynik N-S", "N-S score"), Bi("oczekiwany N-S", "N-S expected"),
+                 Bi("różnica", "difference"), "IMP N-S", "IMP E-W"] if imp else
+                [f"N-S: {players[0]}+{players[2]}", f"E-W: {players[1]}+{players[3]}"])
+        section = Section(r.title, cols, self.table, label_header=Bi("rozdanie", "deal"))
+        section.rows.append(Row(Bi("razem", "total"), ([Cell()] * 4 if imp else []) +
+                                [Cell.num(tot["NS"]), Cell.num(tot["EW"])], marks=frozenset({"total"})))
+        return Sheet(module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands_out,
+                     totals=totals, finished=finished, winner=winner, next=nxt, sections=[section],
+                     extra={"sides": tot})
 
 
 def _imp_words(words: Bi | str, deal: _Deal, ref: str, hcp: int, ref_vul: bool, exp: int, exp_ns: int, diff_ns: int,
