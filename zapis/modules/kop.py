@@ -124,6 +124,11 @@ class KopModule(ScoringModule):
         if "won" not in hand and "old_points" not in hand and not (game == "solo-du" and "old_tricks" in hand):
             out.append(Problem("old_points", Bi("brak (albo podaj, czy starzy wygrali)",
                                                 "missing (or say whether the old side won)")))
+        elif game in ("ordinary", "wedding") and "old_points" not in hand and "category" not in hand:
+            # who won is given, but not by how much: the category (the game's value) follows from the points
+            out.append(Problem("category", Bi("brak: podaj kategorię albo oczka starych (od nich zależy wartość "
+                                              "gry)", "missing: give the category or the old side's points "
+                                              "(the game's value depends on them)")))
         pts, tr = hand.get("old_points"), hand.get("old_tricks")
         if pts is not None and tr is not None:
             if tr == 0 and pts:

@@ -111,6 +111,9 @@ def test_koscian_extra_levels():
     ({"game": "ordinary", "old": ["A", "Z"], "won": True}, 'hands[0].old[1]: "Z" is not a player of this game'),
     ({"game": "ordinary", "old": ["A", "B"], "old_points": 30, "old_tricks": 0},
      "hands[0].old_points: 30 card points with no trick"),
+    # who won, but not by how much: an ordinary game's value is its category, which the points decide
+    ({"game": "wedding", "old": ["A", "B"], "won": False, "old_tricks": 2},
+     "hands[0].category: missing: give the category or the old side's points (the game's value depends on them)"),
 ])
 def test_bad_kop_input(hand, msg):
     assert msg in problems({"ruleset": "kop-wolsztyn", "players": P, "hands": [hand]})
