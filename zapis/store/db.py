@@ -423,13 +423,15 @@ class Store:
                 "'[' || group_concat(coalesce(hand_json, 'null')) || ']' FROM "
                 "(SELECT * FROM hand_log WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, id) "
                 "GROUP BY game_id", (json.dumps(game_ids),)):
-            entries = list(zip(map(int, ids.split(",")), actions.split(","), map(int, positions.split(",")),
-                               json.loads(hands)))
-            if all(a == "enter" for _, a, _, _ in entries) and all(
-                    entries[i][0] < entries[i + 1][0] for i in range(len(entries) - 1)):
-                yield gid, [h for _, _, _, h in entries]
-            else:  # corrections and undos (or rows not in the log's order): replayed in the log's order
-                yield gid, replay([LogEntry(i, a, p, h, "") for i, a, p, h in sorted(entries)])
+            n = positions.count(",") + 1
+            if positions == _counting(n) and actions == _entered(n):
+                # hands entered one after another and nothing else: the entry positions 0, 1, 2, ... prove
+                # the rows came in the log's order (each enter is at the end of the hands before it)
+                yield gid, json.loads(hands)
+                continue
+            entries = zip(map(int, ids.split(",")), actions.split(","), map(int, positions.split(",")),
+                          json.loads(hands))  # corrections and undos: replayed in the log's order
+            yield gid, replay([LogEntry(i, a, p, h, "") for i, a, p, h in sorted(entries)])
 
     @staticmethod
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
@@ -803,6 +805,16 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
         raise ZapisError([Problem(str(db), f"cannot be restored ({e.strerror or e})")]) from None
     done.append(f"{backup} → {db}")
     return done
+
+
+@functools.lru_cache(maxsize=64)
+def _counting(n: int) -> str:
+    return ",".join(map(str, range(n)))
+
+
+@functools.lru_cache(maxsize=64)
+def _entered(n: int) -> str:
+    return ",".join(["enter"] * n)
 
 
 def _frozen(frozen: dict[str, Any]) -> tuple[Rules, ScoringModule]:
