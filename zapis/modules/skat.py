@@ -29,6 +29,7 @@ GAME_PL = {"diamonds": ("karo", "diamonds"), "hearts": ("kier", "hearts"), "spad
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 GAME_IN = {"diamonds": "w karo", "hearts": "w kierze", "spades": "w piku", "clubs": "w treflu", "grand": "w grandzie"}
 KONTRA_PL = ["", "kontra", "re", "sup"]
+PASSED = Bi("pas", "passed")
 
 
 
@@ -120,7 +121,7 @@ PARAMS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     """One scored game."""
 
@@ -314,15 +315,16 @@ class SkatModule(ScoringModule):
         return rules["series"] or (36 if n == 3 else 48)
 
     # --- values ---------------------------------------------------------------------------------
-    def value(self, rules: Rules, hand: Mapping[str, Any]) -> Game:
+    def value(self, rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Game:
+        """One game's value; `words` False leaves out how it was computed (Game.words empty), for the totals."""
         game = hand["game"]
         k = hand.get("kontra", 0)
         if game == "null":
             h, o = bool(hand.get("hand")), bool(hand.get("ouvert"))
             v = NULL_VALUES[(h, o)]
-            words = Bi("null" + (" otwarty" if o else "") + (" z ręki" if h else "") + f" = {v}",
-                       "Null" + (" Ouvert" if o else "") + (" Hand" if h else "") + f" = {v}")
-            return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, words,
+            said = Bi("null" + (" otwarty" if o else "") + (" z ręki" if h else "") + f" = {v}",
+                      "Null" + (" Ouvert" if o else "") + (" Hand" if h else "") + f" = {v}") if words else ""
+            return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, said,
                         marks=[m for m, on in (("H", h), ("O", o)) if on])
         base = SUITS.get(game, rules["grand_base"])
         m = abs(hand["matadors"])
@@ -363,7 +365,7 @@ class SkatModule(ScoringModule):
             levels.append((("otwarta", "ouvert"), 1))
         if extra:
             levels.append((("schenken odrzucone", "schenken refused"), extra))
-        mult = sum(x for _, x in levels)
+        mult = sum([x for _, x in levels])
         if "won" in hand:
             won = bool(hand["won"])
         elif sch == "accepted" or sch == "refused-accepted":
@@ -375,23 +377,40 @@ class SkatModule(ScoringModule):
         else:
             won = cp >= 61
         value = base * mult
+        text = self._levels_said(levels, mult, base, value) if words else ""
+        overbid = "bid" in hand and value < hand["bid"]
+        if overbid:
+            value = base * math.ceil(hand["bid"] / base)
+            won = False
+            if words:
+                text += Bi(f"; przelicytowana {hand['bid']}: {value}", f"; overbid {hand['bid']}: {value}")
+        marks = []  # in this order: H S SA Z ZA O
+        if hnd:
+            marks.append("H")
+        if schneider:
+            marks.append("S")
+        if sa:
+            marks.append("SA")
+        if schwarz:
+            marks.append("Z")
+        if za:
+            marks.append("ZA")
+        if ouvert:
+            marks.append("O")
+        return Game(game, hand["declarer"], won, value, 2 ** k, text, overbid, marks)
+
+    @staticmethod
+    def _levels_said(levels, mult: int, base: int, value: int) -> Bi:
+        """The multiplier levels in words: "z 2 gra 3, ...; 3×10 = 30"."""
         running_n, words = 0, {"pl": [], "en": []}
         for j, (name, x) in enumerate(levels):
             running_n += x
             for lang, said in zip(("pl", "en"), name):
                 words[lang].append(f"{said} {running_n}" if j == 0 or x == 1 else f"{said} +{x} = {running_n}")
         tail = f"; {mult}×{base} = {value}"
-        text = Bi(", ".join(words["pl"]) + tail, ", ".join(words["en"]) + tail)
-        overbid = "bid" in hand and value < hand["bid"]
-        if overbid:
-            value = base * math.ceil(hand["bid"] / base)
-            won = False
-            text += Bi(f"; przelicytowana {hand['bid']}: {value}", f"; overbid {hand['bid']}: {value}")
-        marks = [m for m, on in (("H", hnd), ("S", schneider), ("SA", sa), ("Z", schwarz), ("ZA", za),
-                                 ("O", ouvert)) if on]
-        return Game(game, hand["declarer"], won, value, 2 ** k, text, overbid, marks)
+        return Bi(", ".join(words["pl"]) + tail, ", ".join(words["en"]) + tail)
 
-    def _ramsch(self, rules, players, hand, playing, schiebe: bool) -> Game:
+    def _ramsch(self, rules, players, hand, playing, schiebe: bool, words: bool = True) -> Game:
         pts = {p: hand["points"].get(p, 0) for p in playing}
         skat = 120 - sum(pts.values())
         jung = set(hand.get("jungfrau", []))
@@ -402,8 +421,8 @@ class SkatModule(ScoringModule):
         if len(takers) == 1:  # Durchmarsch
             t = takers[0]
             out[t] = rules["durchmarsch"] if rules["ramsch_value"] == "points" else rules["ramsch_fixed"][2]
-            return Game("ramsch", None, True, 0, 1, Bi(f"durchmarsz {t}: +{out[t]}", f"Durchmarsch {t}: +{out[t]}"),
-                        ramsch=out, marks=["D"])
+            said = Bi(f"durchmarsz {t}: +{out[t]}", f"Durchmarsch {t}: +{out[t]}") if words else ""
+            return Game("ramsch", None, True, 0, 1, said, ramsch=out, marks=["D"])
         if rules["ramsch_skat"] == "last-trick" and hand.get("last_trick") in pts:
             pts[hand["last_trick"]] += skat
         best = max(pts.values())
@@ -421,45 +440,54 @@ class SkatModule(ScoringModule):
                 out[p] = -(rules["ramsch_fixed"][1] if jung else rules["ramsch_fixed"][0])
             else:
                 out[p] = -pts[p] * factor
+        if not words:
+            return Game("ramsch", None, False, 0, 1, "", ramsch=out, marks=["R"])
         lost = pts[losers[0]]
         jung_x = f" ×{2 ** len(jung)}" if jung else ""
         push_x = f" ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""
         who = ", ".join(losers)
-        words = Bi(f"{'suwany ' if schiebe else ''}ramsz: {who} {lost} {plural_pl(lost, 'oczko', 'oczka', 'oczek')}"
-                   + (f", jungfrau{jung_x}" if jung else "") + (f", przesunięty{push_x}" if push_x else ""),
-                   f"{'Schieberamsch' if schiebe else 'Ramsch'}: {who} {lost} card point{'s' * (lost != 1)}"
-                   + (f", Jungfrau{jung_x}" if jung else "") + (f", pushed{push_x}" if push_x else ""))
-        return Game("ramsch", None, False, 0, 1, words, ramsch=out, marks=["R"])
+        said = Bi(f"{'suwany ' if schiebe else ''}ramsz: {who} {lost} {plural_pl(lost, 'oczko', 'oczka', 'oczek')}"
+                  + (f", jungfrau{jung_x}" if jung else "") + (f", przesunięty{push_x}" if push_x else ""),
+                  f"{'Schieberamsch' if schiebe else 'Ramsch'}: {who} {lost} card point{'s' * (lost != 1)}"
+                  + (f", Jungfrau{jung_x}" if jung else "") + (f", pushed{push_x}" if push_x else ""))
+        return Game("ramsch", None, False, 0, 1, said, ramsch=out, marks=["R"])
 
     def games(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Game]:
         return self.fold(rules, players, hands)[0]
 
-    def fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> tuple[list[Game], int]:
-        """Each deal scored as a game, with kontra and Bock applied; and the Bock deals still to come."""
+    def fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words: bool = True,
+             deal_by: list[str] | None = None) -> tuple[list[Game], int]:
+        """Each deal scored as a game, with kontra and Bock applied; and the Bock deals still to come. `words`
+        False: the games without how they were computed (no words; no Bock triggers where no Bock is played): the
+        totals need none."""
         out: list[Game] = []
-        deal_by = dealers(players, hands)
+        if deal_by is None:
+            deal_by = dealers(players, hands)
         bock_left = 0  # deals of Bock rounds still to come
         n = len(players)
+        bock, bock_mode, all_pass = rules["bock"], rules["bock_mode"], rules["all_pass"]
         for hand, d in zip(hands, deal_by):
-            playing = [p for p in players if p != d] if n == 4 else list(players)
             in_bock = bock_left > 0
             if in_bock:
                 bock_left -= 1
             if hand.get("game") == "ramsch":
-                schiebe = rules["all_pass"] == "schieberamsch" or (in_bock and rules["bock_mode"] == "schieberamsch")
-                g = self._ramsch(rules, players, hand, playing, schiebe)
+                playing = [p for p in players if p != d] if n == 4 else list(players)
+                schiebe = all_pass == "schieberamsch" or (in_bock and bock_mode == "schieberamsch")
+                g = self._ramsch(rules, players, hand, playing, schiebe, words)
             elif hand.get("passed") or "declarer" not in hand:
-                g = Game("passed", words=Bi("pas", "passed"))
+                g = Game("passed", words=PASSED if words else "")
             else:
-                g = self.value(rules, hand)
-                if in_bock and rules["bock_mode"] == "double":
+                g = self.value(rules, hand, words)
+                if in_bock and bock_mode == "double":
                     g.mult *= 2
-                    g.words += " ×2 bock"
+                    if words:
+                        g.words += " ×2 bock"
                 k = hand.get("kontra", 0)
-                if k:
+                if k and words:
                     g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
-                g.triggers = self._triggers(rules, hand, g)
-            if rules["bock"] and g.triggers:
+                if words or bock:  # without words and Bock rounds nothing reads them
+                    g.triggers = self._triggers(rules, hand, g)
+            if bock and g.triggers:
                 bock_left += n  # one Bock round per triggering game
             out.append(g)
         return out, bock_left
@@ -480,7 +508,7 @@ class SkatModule(ScoringModule):
     # --- lists ----------------------------------------------------------------------------------
     def _list_scores(self, rules, players, g: Game, dealer: str) -> dict[str, int]:
         n = len(players)
-        s = {p: 0 for p in players}
+        s = dict.fromkeys(players, 0)
         if g.ramsch is not None:
             if rules["list"] == "beer":
                 for p, v in g.ramsch.items():
@@ -495,8 +523,7 @@ class SkatModule(ScoringModule):
         if g.kind == "passed":
             return s
         decl = g.declarer
-        others = [p for p in players if p != decl]
-        v = g.charged
+        v = g.value * g.mult
         lost_factor = 1 if (rules["lost_hand_single"] and "H" in g.marks) else 2
         lst = rules["list"]
         bonus_mult = g.mult if rules["kontra_doubles_bonus"] else 1
@@ -506,12 +533,13 @@ class SkatModule(ScoringModule):
             else:
                 s[decl] = -lost_factor * v - rules["won_bonus"] * bonus_mult
                 each = rules["defeat_bonus_3"] if n == 3 else rules["defeat_bonus_4"]
-                for p in others:
-                    s[p] = each * bonus_mult
+                for p in players:
+                    if p != decl:
+                        s[p] = each * bonus_mult
         elif lst == "beer":
             if g.won:
-                for p in others:
-                    if n == 4 and p == dealer and not rules["beer_dealer_pays"]:
+                for p in players:
+                    if p == decl or (n == 4 and p == dealer and not rules["beer_dealer_pays"]):
                         continue
                     s[p] = -v
             else:
@@ -536,22 +564,66 @@ class SkatModule(ScoringModule):
                 m[g.declarer] += sign * each
         return m
 
+    def _won_lost(self, players, games: list[Game]) -> tuple[dict[str, int], dict[str, int]]:
+        """Each player's games won and lost as declarer (Ramsch and passed deals are nobody's)."""
+        won, lost = dict.fromkeys(players, 0), dict.fromkeys(players, 0)
+        for g in games:
+            if g.ramsch is None and g.kind != "passed" and g.declarer in won:
+                (won if g.won else lost)[g.declarer] += 1
+        return won, lost
+
+    def _finished(self, rules, n: int, deals: int, totals) -> bool:
+        """A beer list ends when somebody reaches the target's minus; the others with the series."""
+        if rules["list"] == "beer":
+            return bool(deals) and min(totals.values()) <= -rules["beer_target"]
+        return deals >= self.series(rules, n)
+
+    def _outcome(self, rules, players, totals, won, lost, finished) -> str | list[str] | None:
+        """The winner of a finished list: the tournament's first place (Seeger-Fabian), otherwise the highest
+        total."""
+        if not finished:
+            return None
+        if rules["list"] == "tournament":
+            return self._winner(players, self._places(players, totals, won, lost))
+        return leaders(players, totals)
+
+    def _settlement(self, rules, players, games: list[Game]) -> dict[str, float]:
+        """House list: each player's money over the games."""
+        money = {p: 0 for p in players}
+        for g in games:
+            for p, v in self.money(rules, players, g).items():
+                money[p] += v
+        return money
+
+    def totals(self, rules, players, hands, start=None) -> Sheet:
+        """The list's totals, end and winner (and a house list's money) folded from the games without the rows:
+        the games without their words, each deal's list scores (the sheet's own) added up."""
+        r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
+        deal_by = dealers(players, hands)
+        games, _ = self.fold(r, players, hands, False, deal_by)
+        start = start or {}
+        totals = {p: start.get(p, 0) for p in players}
+        for g, d in zip(games, deal_by):
+            for p, v in self._list_scores(r, players, g, d).items():
+                totals[p] += v
+        won, lost = self._won_lost(players, games)
+        finished = self._finished(r, len(players), len(hands), totals)
+        extra = {"money": self._settlement(r, players, games)} if r["list"] == "house" else {}
+        return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=totals,
+                     finished=finished, winner=self._outcome(r, players, totals, won, lost, finished), extra=extra)
+
     def score(self, rules, players, hands, start=None) -> Sheet:
         n = len(players)
-        games, bock_left = self.fold(rules, players, hands)
         deal_by = dealers(players, hands)
+        games, bock_left = self.fold(rules, players, hands, True, deal_by)
         per_hand = [self._list_scores(rules, players, g, d) for g, d in zip(games, deal_by)]
         results = running(per_hand, players, dict(start or {}))
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
-        won = {p: sum(1 for g in games if g.declarer == p and g.won and g.ramsch is None) for p in players}
-        lost = {p: sum(1 for g in games if g.declarer == p and not g.won and g.ramsch is None
-                       and g.kind != "passed") for p in players}
+        won, lost = self._won_lost(players, games)
         series = self.series(rules, n)
         lst = rules["list"]
-        if lst == "beer":
-            finished = bool(hands) and min(totals.values()) <= -rules["beer_target"]
-        else:
-            finished = len(hands) >= series
+        finished = self._finished(rules, n, len(hands), totals)
+        winner = self._outcome(rules, players, totals, won, lost, finished)
         rows = []
         for i, (g, s) in enumerate(zip(games, per_hand)):
             if g.kind == "passed":
@@ -578,22 +650,16 @@ class SkatModule(ScoringModule):
                                     [Row(lbl, [Cell.num(block[p][k]) for p in players],
                                          marks=frozenset({"total"}) if k == "total" else frozenset())
                                      for lbl, k in foot]))
-            winner = self._winner(players, {p: block[p]["place"] for p in players}) if finished else None
         elif lst == "beer":
             loser = min(players, key=lambda p: totals[p]) if finished else None
             extra["loser"] = loser
-            winner = leaders(players, totals) if finished else None
         else:
-            money = {p: 0 for p in players}
-            for g in games:
-                for p, v in self.money(rules, players, g).items():
-                    money[p] += v
+            money = self._settlement(rules, players, games)
             extra["money"] = money
             stake = rules["stake"]
             title = Bi(f"rozliczenie (stawka {stake} gr/pkt)", f"settlement (stake {stake} gr a point)")
             sections.append(Section(title, list(players),
                                     [Row(Bi("groszy", "grosze"), [Cell.num(money[p]) for p in players])]))
-            winner = leaders(players, totals) if finished else None
         extra["won"], extra["lost"] = won, lost
         nxt = None
         if not finished:
