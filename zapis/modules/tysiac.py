@@ -10,7 +10,7 @@ out, three zero deals, the target and who wins when two reach it in one deal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
@@ -225,36 +225,57 @@ class TysiacModule(ScoringModule):
         if out:
             return out
         try:
-            self._fold(rules, players, hands, {})
+            self._fold(rules, players, hands, {}, full=False)
         except _Refused as e:
             return [e.problem]
         return []
 
     # --- scoring ---------------------------------------------------------------------------
     def _on_barrier(self, rules: Rules, total: int) -> bool:
-        b = rules["barrier"]
-        return bool(b) and (total >= b if rules["barrier_inclusive"] else total > b)
+        return self._barrier(rules)(total)
 
-    def _fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]], start: Mapping[str, Any]):
+    @staticmethod
+    def _barrier(rules: Rules) -> Callable[[Any], bool]:
+        """Is a player with this total on the barrier (by these rules)?"""
+        b = rules["barrier"]
+        if not b:
+            return lambda total: False
+        if rules["barrier_inclusive"]:
+            return lambda total: total >= b
+        return lambda total: total > b
+
+    def _fold(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]], start: Mapping[str, Any],
+              full: bool = True):
+        """The game deal by deal: the state after the last deal, and where it ended and who won. `full`: also each
+        deal's HandResult, what its row shows (notes included) and the contracts to ask about; without it (the
+        totals, a check) those lists stay empty and no words are made."""
         st = _State({p: start.get(p, 0) for p in players}, {p: 0 for p in players}, {p: 0 for p in players},
                     {p: 0 for p in players})
         deal_by = dealers(players, hands)
         results, rows, flags = [], [], []
         finished_at, winner = None, None
+        on_barrier = self._barrier(rules)
+        meld_values, ace_meld, target = rules["melds"], rules["ace_meld"], rules["target"]
+        unit, half, four = rules["round_unit"], rules["round_half"], len(players) == 4
+        total = st.total
+        no_melds, nobody = dict.fromkeys(players, 0), dict.fromkeys(players, False)  # read only
+        penalties = rules["barrier_max_deals"] or rules["zero_penalty"]  # else _penalties() does nothing
+        top = max(total.values())  # the highest total: below the barrier, nobody is on it
         for i, (hand, dealer) in enumerate(zip(hands, deal_by)):
             if finished_at is not None:
-                target = rules["target"]
                 raise _Refused(Problem(f"hands[{i}]", Bi(f"gra już się skończyła: ktoś doszedł do {target}",
                                                          f"the game is over: a player has reached {target}")))
             playing = self._playing(players, dealer)
             decl, bid = hand["declarer"], hand["bid"]
-            before = dict(st.total)
-            barrier_before = {p: self._on_barrier(rules, before[p]) for p in players}
-            s = {p: 0 for p in players}
-            notes = []
-            melds = {p: list(hand.get("melds", {}).get(p, [])) for p in players}
-            mval = {p: sum(rules["melds"].get(m, rules["ace_meld"] if m == "aces" else 0) for m in melds[p])
-                    for p in players}
+            barrier_before = {p: on_barrier(total[p]) for p in players} if on_barrier(top) else nobody
+            s = dict.fromkeys(players, 0)
+            notes = [] if full else None
+            declared = hand.get("melds", {})
+            melds = {p: list(declared.get(p, [])) for p in players} if full else None
+            mval = dict.fromkeys(players, 0) if declared else no_melds
+            for p, ms in declared.items():
+                if p in mval:
+                    mval[p] = sum(meld_values.get(m, ace_meld if m == "aces" else 0) for m in ms)
             if hand.get("bomb"):
                 st.bombs[decl] += 1
                 allowed = rules["bombs_allowed"]
@@ -268,43 +289,51 @@ class TysiacModule(ScoringModule):
                 for p in playing:
                     if p != decl and not (barrier_before[p] and rules["barrier_blocks_bomb"]):
                         s[p] = rules["bomb_points"]
-                notes.append(Bi(f"{decl}: {st.bombs[decl]}. bomba" + (f", ponad limit: -{bid}" if over else ""),
-                                f"{decl}: bomb no. {st.bombs[decl]}" + (f", over the limit: -{bid}" if over else "")))
+                if full:
+                    no = st.bombs[decl]
+                    notes.append(Bi(f"{decl}: {no}. bomba" + (f", ponad limit: -{bid}" if over else ""),
+                                    f"{decl}: bomb no. {no}" + (f", over the limit: -{bid}" if over else "")))
                 made = None
             else:
-                got = hand["points"][decl] + mval[decl]
+                points = hand["points"]
+                got = points[decl] + mval[decl]
                 made = got >= bid
                 s[decl] = bid if made else -bid
-                sums = f"{mval[decl]} = {got} {'≥' if made else '<'} {bid}"
-                notes.append(Bi(f"{decl}: {hand['points'][decl]} + meldunki {sums}",
-                                f"{decl}: {hand['points'][decl]} + melds {sums}"))
-                allowed_bid = rules["max_bid_without_meld"] + mval[decl]
-                if bid > allowed_bid and not hand.get("confirmed"):  # asked at entry: the answer is kept
-                    flags.append((i, Bi(f"rozdanie {i + 1}: {decl} — gra {bid}, a zgłoszone meldunki pozwalają "
-                                        f"najwyżej na {allowed_bid} (meldunek był, ale niezgłoszony?)",
-                                        f"hand {i + 1}: {decl} — contract {bid}, more than the {allowed_bid} the "
-                                        "declared melds allow (a meld held but never declared?)")))
+                if full:
+                    sums = f"{mval[decl]} = {got} {'≥' if made else '<'} {bid}"
+                    notes.append(Bi(f"{decl}: {points[decl]} + meldunki {sums}",
+                                    f"{decl}: {points[decl]} + melds {sums}"))
+                    allowed_bid = rules["max_bid_without_meld"] + mval[decl]
+                    if bid > allowed_bid and not hand.get("confirmed"):  # asked at entry: the answer is kept
+                        flags.append((i, Bi(f"rozdanie {i + 1}: {decl} — gra {bid}, a zgłoszone meldunki pozwalają "
+                                            f"najwyżej na {allowed_bid} (meldunek był, ale niezgłoszony?)",
+                                            f"hand {i + 1}: {decl} — contract {bid}, more than the {allowed_bid} "
+                                            "the declared melds allow (a meld held but never declared?)")))
                 for p in playing:
                     if p == decl:
                         continue
-                    raw = hand["points"][p] + mval[p]
-                    pts = round_to(raw, rules["round_unit"], rules["round_half"])
+                    pts = round_to(points[p] + mval[p], unit, half)
                     if barrier_before[p]:
-                        notes.append(Bi(f"{p} na beczce: {pts} się nie liczy", f"{p} on the barrier: {pts} not added"))
+                        if full:
+                            notes.append(Bi(f"{p} na beczce: {pts} się nie liczy",
+                                            f"{p} on the barrier: {pts} not added"))
                         pts = 0
                     s[p] = pts
-            if len(players) == 4 and "musik" in hand:
+            if four and "musik" in hand:
                 s[dealer] += self._musik(rules, hand["musik"])
             for p in players:
-                st.total[p] += s[p]
-            self._penalties(rules, players, playing, st, s, barrier_before, notes)
-            reached = [p for p in players if st.total[p] >= rules["target"]]
-            if reached:
+                total[p] += s[p]
+            if penalties:
+                self._penalties(rules, players, playing, st, s, barrier_before, notes, on_barrier)
+            top = max(total.values())
+            if top >= target:
+                reached = [p for p in players if total[p] >= target]
                 finished_at = i
-                winner = self._winner(rules, reached, decl, st.total)
-            results.append(HandResult(dict(s), dict(st.total)))
-            rows.append((i, dealer, playing, decl, bid, made, hand, melds, s, dict(st.total), notes,
-                         {p: self._on_barrier(rules, st.total[p]) for p in players}))
+                winner = self._winner(rules, reached, decl, total)
+            if full:
+                results.append(HandResult(dict(s), dict(total)))
+                rows.append((i, dealer, playing, decl, bid, made, hand, melds, s, dict(total), notes,
+                             {p: on_barrier(total[p]) for p in players}))
         return st, results, rows, flags, finished_at, winner
 
     def _musik(self, rules: Rules, musik: Mapping[str, Any]) -> int:
@@ -316,17 +345,19 @@ class TysiacModule(ScoringModule):
         return rules["musik_ace"] * int(musik.get("aces", 0)) + sum(rules["melds"].get(m, 0)
                                                                      for m in musik.get("melds", []))
 
-    def _penalties(self, rules, players, playing, st: _State, s, barrier_before, notes) -> None:
-        target = rules["target"]
-        for p in players:
-            on = self._on_barrier(rules, st.total[p])
-            if barrier_before[p] and on and st.total[p] < target and rules["barrier_max_deals"]:
+    def _penalties(self, rules, players, playing, st: _State, s, barrier_before, notes, on_barrier) -> None:
+        """The barrier's deal limit and the zero deals, after a deal's scores are added (notes None: no words)."""
+        target, max_deals = rules["target"], rules["barrier_max_deals"]
+        for p in players if max_deals else ():  # deals on the barrier are counted only where they are limited
+            on = on_barrier(st.total[p])
+            if barrier_before[p] and on and st.total[p] < target:
                 st.on_barrier[p] += 1
-                if st.on_barrier[p] >= rules["barrier_max_deals"] and rules["barrier_penalty"] != "none":
+                if st.on_barrier[p] >= max_deals and rules["barrier_penalty"] != "none":
                     pen = rules["barrier_penalty"]
                     new = {"minus-120": st.total[p] - 120, "to-barrier": rules["barrier"], "zero": 0}[pen]
-                    notes.append(Bi(f"{p}: za długo na beczce: {st.total[p]} → {new}",
-                                    f"{p}: too long on the barrier: {st.total[p]} → {new}"))
+                    if notes is not None:
+                        notes.append(Bi(f"{p}: za długo na beczce: {st.total[p]} → {new}",
+                                        f"{p}: too long on the barrier: {st.total[p]} → {new}"))
                     s[p] += new - st.total[p]
                     st.total[p] = new
                     st.on_barrier[p] = 0
@@ -342,8 +373,9 @@ class TysiacModule(ScoringModule):
                         s[p] -= rules["zero_penalty"]
                         st.total[p] -= rules["zero_penalty"]
                         zc, zp = rules["zero_count"], rules["zero_penalty"]
-                        notes.append(Bi(f"{p}: {zc} {plural_pl(zc, 'zero', 'zera', 'zer')}: -{zp}",
-                                        f"{p}: {zc} zero deal{'s' * (zc != 1)}: -{zp}"))
+                        if notes is not None:
+                            notes.append(Bi(f"{p}: {zc} {plural_pl(zc, 'zero', 'zera', 'zer')}: -{zp}",
+                                            f"{p}: {zc} zero deal{'s' * (zc != 1)}: -{zp}"))
                         st.zeros[p] = 0
                 elif rules["zero_consecutive"]:
                     st.zeros[p] = 0
@@ -371,12 +403,24 @@ class TysiacModule(ScoringModule):
         return [Problem(f"hands[{i}].confirmed", Bi(f"{said}. Zapisać tak?", f"{said.en}. Save it so?"))
                 for i, said in flags]
 
-    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
-              start: Mapping[str, Any] | None = None) -> Sheet:
+    def _scored(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                start: Mapping[str, Any] | None, full: bool):
         try:
-            st, results, rows, flags, finished_at, winner = self._fold(rules, players, hands, start or {})
+            return self._fold(rules, players, hands, start or {}, full)
         except _Refused as e:  # a refusal that depends on the totals carried in
             raise ZapisError([e.problem]) from None
+
+    def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet:
+        """The totals, the end and the winner, folded deal by deal as the sheet does, without its rows and words."""
+        r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
+        st, _, _, _, finished_at, winner = self._scored(r, players, hands, start, False)
+        return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=dict(st.total),
+                     finished=finished_at is not None, winner=winner)
+
+    def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+              start: Mapping[str, Any] | None = None) -> Sheet:
+        st, results, rows, flags, finished_at, winner = self._scored(rules, players, hands, start, True)
         totals = dict(st.total)
         deal_by = dealers(players, hands)
         nxt = None
