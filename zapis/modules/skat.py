@@ -326,7 +326,7 @@ class SkatModule(ScoringModule):
                       "Null" + (" Ouvert" if o else "") + (" Hand" if h else "") + f" = {v}") if words else ""
             return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, said,
                         marks=[m for m, on in (("H", h), ("O", o)) if on])
-        base = SUITS.get(game, rules["grand_base"])
+        base = SUITS.get(game) or rules["grand_base"]
         m = abs(hand["matadors"])
         ouvert = bool(hand.get("ouvert"))
         za = bool(hand.get("schwarz_announced")) or ouvert
@@ -365,7 +365,9 @@ class SkatModule(ScoringModule):
             levels.append((("otwarta", "ouvert"), 1))
         if extra:
             levels.append((("schenken odrzucone", "schenken refused"), extra))
-        mult = sum([x for _, x in levels])
+        mult = 0
+        for _, x in levels:
+            mult += x
         if "won" in hand:
             won = bool(hand["won"])
         elif sch == "accepted" or sch == "refused-accepted":
