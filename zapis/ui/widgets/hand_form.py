@@ -110,6 +110,10 @@ class HandForm(Widget):
         self.prefilled: dict[str, Any] = {}  # what `prefill` chose, which is not the scorekeeper's typing
         self.auto: dict[str, str] = {}  # inputs the form filled in (the rest of a fixed total): id -> value
         self._quiet: dict[str, str] = {}  # inputs the program set: their Changed message is no typing
+        # the form's widgets found once (the form never mounts or removes any after composing): a save clears,
+        # prefills and moves the cursor through them, and a DOM query each time cost milliseconds per save
+        self._widget_by_id: dict[str, Any] = {}
+        self._widget_lists: dict[Any, list[Any]] = {}
         self.target: Input | None = None  # the number the keypad types into
         self.set_class(touch, "-touch")
 
@@ -257,7 +261,29 @@ class HandForm(Widget):
 
     # --- values --------------------------------------------------------------------------------
     def _get(self, id_: str) -> Any:
-        return self.query_one(f"#{id_}")
+        w = self._widget_by_id.get(id_)
+        if w is None:
+            w = self._widget_by_id[id_] = self.query_one(f"#{id_}")
+        return w
+
+    def _row(self, f: Field) -> Widget:
+        """The field's row (its label and controls)."""
+        return self._get(f"f-{f.name}")
+
+    def _all(self, kind: Any) -> list[Any]:
+        """Every widget of a kind in the form (Input, Pad)."""
+        found = self._widget_lists.get(kind)
+        if not found:  # none found (yet: before the form is composed) is looked for again
+            found = self._widget_lists[kind] = list(self.query(kind))
+        return found
+
+    def _in_row(self, f: Field) -> list[Widget]:
+        """The boxes and pads of a field's row."""
+        key = ("row", f.name)
+        found = self._widget_lists.get(key)
+        if not found:
+            found = self._widget_lists[key] = list(self._row(f).query("Input, Pad"))
+        return found
 
     def raw(self) -> dict[str, Any]:
         """What is chosen so far, before parsing: for the `when` conditions and the pads that follow others."""
@@ -403,9 +429,9 @@ class HandForm(Widget):
 
     def holds_typing(self) -> bool:
         """Has the scorekeeper typed or chosen anything (beyond the defaults the game prefilled)?"""
-        if any(w.value for w in self.query(Input) if w.id not in self.auto):
+        if any(w.value for w in self._all(Input) if w.id not in self.auto):
             return True
-        for w in self.query(Pad):
+        for w in self._all(Pad):
             if w.momentary or w.id.startswith("part-"):
                 continue
             v = w.value
@@ -418,9 +444,9 @@ class HandForm(Widget):
         for wid in self.auto:
             self._get(wid).remove_class("auto")
         self.auto.clear()
-        for w in self.query(Input):
+        for w in self._all(Input):
             self._set_input(w, "")
-        for w in self.query(Pad):
+        for w in self._all(Pad):
             if w.chosen:
                 w.value = None
         self.mark_errors([])
@@ -450,40 +476,40 @@ class HandForm(Widget):
 
     def mark_errors(self, names: list[str]) -> None:
         for f in self.fields:
-            self.query_one(f"#f-{f.name}").set_class(f.name in names, "error")
+            self._row(f).set_class(f.name in names, "error")
 
     def refresh_visibility(self) -> None:
         current = self.raw()
         numbers = False
         for f in self.fields:
             shown = f.applies(current)
-            self.query_one(f"#f-{f.name}").display = shown
-            numbers = numbers or shown and any(w.type in ("integer", "number") for w in
-                                               self.query_one(f"#f-{f.name}").query(Input))
+            self._row(f).display = shown
+            numbers = numbers or shown and any(isinstance(w, Input) and w.type in ("integer", "number")
+                                               for w in self._in_row(f))
             if f.base is not None and f.kind == "int":
                 pad = self._get(f"in-{f.name}")
                 want = self._base_cells(f, f.base(current))
                 if [c.label for c in pad.cells] != [c.label for c in want]:
                     pad.set_cells(want)
-        self.query_one("#keypad").display = self.touch and numbers  # the keypad where there is a number to type
+        self._get("keypad").display = self.touch and numbers  # the keypad where there is a number to type
         for head in self.query(".rare-head"):  # "less often" only over something shown
             head.display = any(f.rare and f.applies(current) for f in self.fields)
 
     # --- moving on -----------------------------------------------------------------------------
     def _controls_of(self, f: Field) -> list[Widget]:
-        return [w for w in self.query_one(f"#f-{f.name}").query("Input, Pad")
+        return [w for w in self._in_row(f)
                 if w.can_focus and w.display and not (isinstance(w, Pad) and w.momentary)]
 
     def _empty(self, f: Field) -> bool:
         """Nothing chosen or typed in the field (a preselected "—" is a choice)."""
-        for w in self.query_one(f"#f-{f.name}").query("Input, Pad"):
+        for w in self._in_row(f):
             if isinstance(w, Pad) and not w.momentary and w.chosen or isinstance(w, Input) and w.value.strip():
                 return False
         return True
 
     def focus_first(self) -> None:
         """The first usual field still empty (or the first field): where a new hand begins."""
-        shown = [f for f in self.fields if self.query_one(f"#f-{f.name}").display]
+        shown = [f for f in self.fields if self._row(f).display]
         for f in [f for f in shown if not f.rare and self._empty(f)] + shown:
             ws = self._controls_of(f)
             if ws:
@@ -512,7 +538,7 @@ class HandForm(Widget):
                     return
         i = self.fields.index(f)
         for g in self.fields[i + 1:]:
-            if g.rare or not self.query_one(f"#f-{g.name}").display or not self._empty(g):
+            if g.rare or not self._row(g).display or not self._empty(g):
                 continue
             ws = self._controls_of(g)
             if ws:
@@ -674,7 +700,7 @@ class HandForm(Widget):
     def _keypad(self, key: str) -> None:
         w = self.target
         if w is None or not w.is_attached or not w.display:
-            shown = [i for i in self.query(Input) if i.display and i.type in ("integer", "number")
+            shown = [i for i in self._all(Input) if i.display and i.type in ("integer", "number")
                      and all(a.display for a in i.ancestors if isinstance(a, Widget) and a is not self.screen)]
             if not shown:
                 return
