@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from zapis.core.gcpause import collector_paused
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.core.words import both, say
@@ -30,26 +31,28 @@ class GameResult:
     place_span: dict[str, tuple[int, int]] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)  # the sheet's players and totals (set by judge())
     totals: dict[str, float] = field(default_factory=dict)
-    #: each side (a player, or partners) best first: [its players, first place, last place, its value]
+    #: each side (a player, or partners) best first: [its players, first place, last place, its value, the
+    #: place points each of them gets]
     sides: list[list[Any]] = field(default_factory=list)
     judged: bool = False
 
-    #: what judge() sets: a game's outcome as the standings need it, kept by the store as a memo
-    OUTCOME = ("players", "totals", "places", "place_points", "place_span", "money", "sides")
-
     def outcome(self) -> dict[str, Any]:
-        """What judge() found, as plain JSON data."""
+        """What judge() found, as plain JSON data, compact (the store keeps thousands): the players, their totals
+        and money in the players' order, and the sides (places and place points follow from them)."""
         judge(self)
-        return {k: getattr(self, k) for k in self.OUTCOME}
+        return {"players": self.players, "totals": [self.totals[p] for p in self.players],
+                "money": [self.money.get(p, 0) for p in self.players], "sides": self.sides}
 
     @classmethod
     def judged_from(cls, key: str, outcome: Mapping[str, Any], rules: Rules, module: ScoringModule,
                     stake: float = 0, evening: str = "") -> GameResult:
         """A game as the standings see it, from its outcome (no sheet)."""
         r = cls(key, None, rules, module, stake, evening, judged=True)
-        for k in cls.OUTCOME:
-            setattr(r, k, outcome[k])
-        r.place_span = {p: tuple(span) for p, span in r.place_span.items()}
+        r.players = players = outcome["players"]
+        r.totals = dict(zip(players, outcome["totals"]))
+        r.money = dict(zip(players, outcome["money"]))
+        r.sides = outcome["sides"]
+        _place(r)
         return r
 
 
@@ -58,14 +61,24 @@ def judge(r: GameResult) -> GameResult:
     if not r.judged:
         players = _players_of(r)
         ranked = ranked_sides(r.module, r.rules, players, r.sheet)
-        r.places, r.place_points = _places(ranked)
-        r.place_span = {p: (first, last) for group, first, last, _ in ranked for p in group}
         r.money = game_money(r.module, r.rules, players, r.sheet, r.stake)
         r.players = list(r.sheet.players)
         r.totals = {p: r.sheet.totals.get(p, 0) for p in r.players}
-        r.sides = [[list(group), first, last, _group_value(r.sheet, group)] for group, first, last, _ in ranked]
+        r.sides = [[list(group), first, last, _group_value(r.sheet, group), pts] for group, first, last, pts in ranked]
+        _place(r)
         r.judged = True
     return r
+
+
+def _place(r: GameResult) -> None:
+    """Each player's place (the average of the places the side holds), place points and place span, from the
+    game's sides."""
+    r.places, r.place_points, r.place_span = {}, {}, {}
+    for group, first, last, _, pts in r.sides:
+        for p in group:
+            r.places[p] = (first + last) / 2
+            r.place_points[p] = pts
+            r.place_span[p] = (first, last)
 
 
 def entities(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet) -> list[list[str]]:
@@ -86,11 +99,7 @@ def game_places(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
                 scheme: Sequence[float] | None = None) -> tuple[dict[str, float], dict[str, float]]:
     """Each player's place in one game (ties share the average place) and place points (ties share
     the average of the places' points). Partners share their side's place."""
-    return _places(ranked_sides(module, rules, players, sheet, scheme))
-
-
-def _places(ranked: list[tuple[list[str], int, int, float]]) -> tuple[dict[str, float], dict[str, float]]:
-    """Each player's place (the average of the places the side holds) and place points, from ranked_sides."""
+    ranked = ranked_sides(module, rules, players, sheet, scheme)
     return ({p: (first + last) / 2 for group, first, last, _ in ranked for p in group},
             {p: pts for group, _, _, pts in ranked for p in group})
 
@@ -178,15 +187,16 @@ def standings(results: Iterable[GameResult]) -> list[Standing]:
     """Per player: games played, place points summed, each game's result; ranked by place points."""
     table: dict[str, Standing] = {}
     results = list(results)
-    for r in results:
-        judge(r)
-        for p in r.players:
-            st = table.setdefault(p, Standing(p, 0, 0.0, {}, 0))
-            st.games += 1
-            st.place_points += r.place_points[p]
-            st.money += r.money.get(p, 0)
-            st.results[r.key] = {"total": r.totals.get(p, 0), "place": r.places[p],
-                                 "place_points": r.place_points[p]}
+    with collector_paused():  # a season: tens of thousands of small results made, all kept
+        for r in results:
+            judge(r)
+            for p in r.players:
+                st = table.setdefault(p, Standing(p, 0, 0.0, {}, 0))
+                st.games += 1
+                st.place_points += r.place_points[p]
+                st.money += r.money.get(p, 0)
+                st.results[r.key] = {"total": r.totals.get(p, 0), "place": r.places[p],
+                                     "place_points": r.place_points[p]}
     out = sorted(table.values(), key=lambda s: (-s.place_points, -s.money, s.player))
     for s in out:
         s.rank = 1 + sum(1 for o in out if o.place_points > s.place_points)
@@ -257,7 +267,7 @@ def game_ranking(r: GameResult) -> list[tuple[str, list[str], float]]:
     one player or partners. Read from what judge() found (the sheet is not needed)."""
     judge(r)
     order = sorted(r.sides, key=lambda x: (x[1], r.players.index(x[0][0]) if x[0][0] in r.players else 0))
-    return [(place_text(first, last), side, total) for side, first, last, total in order]
+    return [(place_text(first, last), side, total) for side, first, last, total, _ in order]
 
 
 def game_parts(key: str) -> dict[str, str]:

@@ -100,8 +100,8 @@ def test_db_check_compares_the_memo_with_a_fresh_recomputation(history, capsys):
     right = table(store.season(*ALL))
     gid, done = store.conn.execute("SELECT game_id, outcome_json FROM game_results ORDER BY game_id").fetchone()
     wrong = json.loads(done)
-    player = wrong["players"][0]
-    wrong["place_points"][player] += 10  # a memo that no longer agrees with its game (a bug, a hand-edited file)
+    wrong["sides"][0][4] += 10  # the winner's place points: a memo that no longer agrees with its game (a bug,
+    # a hand-edited file)
     store.conn.execute("UPDATE game_results SET outcome_json = ? WHERE game_id = ?", (json.dumps(wrong), gid))
     assert table(store.season(*ALL)) != right  # the memo is trusted while its key holds...
     assert main(["--db", str(history), "db", "check"]) == 2  # ...and db check finds it, says which game, drops it

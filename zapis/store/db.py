@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 from zapis import records
 from zapis.core.errors import Problem, ZapisError
+from zapis.core.gcpause import collector_paused
 from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
 from zapis.core.words import both, raw
 from zapis.evening import GameResult, judge
@@ -359,8 +360,9 @@ class Store:
         it) is unchanged; otherwise its hands are scored (one query streams them, a game's hands as one JSON
         array) and the outcome remembered. The memo is never a source of truth: `zapis db check` compares it
         with a fresh recomputation."""
-        return [r for _, _, r in self._outcomes("e.date BETWEEN ? AND ?",
-                                                [date_from or "0000-01-01", date_to or "9999-12-31"])]
+        with collector_paused():  # thousands of outcomes made, all kept: the collector would only scan them
+            return [r for _, _, r in self._outcomes("e.date BETWEEN ? AND ?",
+                                                    [date_from or "0000-01-01", date_to or "9999-12-31"])]
 
     def judged(self, evening_id: int) -> list[GameResult]:
         """Every game of an evening judged for its standings (places, place points, money, each side's result),
@@ -379,13 +381,16 @@ class Store:
             "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
             f"JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
             f"WHERE {where} ORDER BY e.date, e.id, t.number, g.id", args).fetchall()
-        seats: dict[int, list[tuple[str, str]]] = {}
-        for gid, recorded, current in self.conn.execute(
-                # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken)
-                "SELECT gp.game_id, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
+        seated: dict[int, list[tuple[int, str, str]]] = {}
+        for gid, seat, recorded, current in self.conn.execute(
+                # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken); the
+                # seats of a game are put in order here (a sort of four, not of the season's seats in SQL)
+                "SELECT gp.game_id, gp.seat, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
                 "CROSS JOIN games g ON g.table_id = t.id CROSS JOIN game_players gp ON gp.game_id = g.id "
-                f"JOIN players p ON p.id = gp.player_id WHERE {where} ORDER BY gp.game_id, gp.seat", args):
-            seats.setdefault(gid, []).append((recorded, current))
+                f"JOIN players p ON p.id = gp.player_id WHERE {where}", args):
+            seated.setdefault(gid, []).append((seat, recorded, current))
+        seats = {gid: [(recorded, current) for _, recorded, current in sorted(found)]
+                 for gid, found in seated.items()}
         frozen_rules: dict[str, tuple[Rules, ScoringModule]] = {}  # the games of one ruleset share its Rules
         out: list[tuple[int, str, GameResult | None]] = []
         todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
@@ -418,20 +423,18 @@ class Store:
         game's log as one JSON array (decoding each hand alone costs three times as much)."""
         if not game_ids:
             return
-        for gid, ids, actions, positions, hands in self.conn.execute(
-                "SELECT game_id, group_concat(id), group_concat(action), group_concat(position), "
+        for gid, others, positions, hands in self.conn.execute(
+                "SELECT game_id, sum(action <> 'enter'), group_concat(position), "
                 "'[' || group_concat(coalesce(hand_json, 'null')) || ']' FROM "
-                "(SELECT * FROM hand_log WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, id) "
-                "GROUP BY game_id", (json.dumps(game_ids),)):
-            n = positions.count(",") + 1
-            if positions == _counting(n) and actions == _entered(n):
+                "(SELECT game_id, action, position, hand_json FROM hand_log "
+                "WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, id) GROUP BY game_id",
+                (json.dumps(game_ids),)):
+            if not others and positions == _counting(positions.count(",") + 1):
                 # hands entered one after another and nothing else: the entry positions 0, 1, 2, ... prove
                 # the rows came in the log's order (each enter is at the end of the hands before it)
                 yield gid, json.loads(hands)
-                continue
-            entries = zip(map(int, ids.split(",")), actions.split(","), map(int, positions.split(",")),
-                          json.loads(hands))  # corrections and undos: replayed in the log's order
-            yield gid, replay([LogEntry(i, a, p, h, "") for i, a, p, h in sorted(entries)])
+            else:  # corrections and undos (or the rows out of order): the game's log read and replayed
+                yield gid, replay(self.log(gid))
 
     @staticmethod
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
@@ -810,11 +813,6 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
 @functools.lru_cache(maxsize=64)
 def _counting(n: int) -> str:
     return ",".join(map(str, range(n)))
-
-
-@functools.lru_cache(maxsize=64)
-def _entered(n: int) -> str:
-    return ",".join(["enter"] * n)
 
 
 def _frozen(frozen: dict[str, Any]) -> tuple[Rules, ScoringModule]:
