@@ -92,9 +92,11 @@ class ScoringModule:
         """Problems with one hand beyond its fields' kinds and ranges (sums, combinations)."""
         return []
 
-    def check_hands(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
-        """Every problem of every hand, placed as hands[i].field, then the order of the hands."""
-        return self.check_each(rules, players, hands) or self.check_sequence(rules, players, hands)
+    def check_hands(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                    start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """Every problem of every hand, placed as hands[i].field, then the order of the hands (from `start`, the
+        totals the game began with)."""
+        return self.check_each(rules, players, hands) or self.check_sequence(rules, players, hands, start)
 
     def check_each(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                    first: int = 0) -> list[Problem]:
@@ -112,8 +114,10 @@ class ScoringModule:
             out += found
         return out
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
-        """Problems with the order of hands (a deal that is not owed, a game already over)."""
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """Problems with the order of hands (a deal that is not owed, a game already over: counted from `start`,
+        the totals the game began with, as the sheet counts them)."""
         return []
 
     def doubts(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
@@ -153,7 +157,7 @@ class ScoringModule:
 
     def validate_and_score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                            start: Mapping[str, Any] | None = None) -> Sheet:
-        problems = self.check_players(rules, players) or self.check_hands(rules, players, hands)
+        problems = self.check_players(rules, players) or self.check_hands(rules, players, hands, start)
         if problems:
             raise ZapisError(problems)
         return self.score(rules, players, hands, start)

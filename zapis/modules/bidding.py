@@ -84,7 +84,8 @@ class PlanowanieModule(ScoringModule):
                   label={"pl": "kart na rękę", "en": "cards each"}),
         ]
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         plan = self.schedule(rules, len(players))
         deal_by = dealers(players, hands)
         out = []
@@ -175,7 +176,7 @@ class TrzyPiecOsiemModule(ScoringModule):
         """Chooser, next, dealer."""
         return [_lho(players, dealer), _lho(players, dealer, 2), dealer]
 
-    def check_sequence(self, rules, players, hands):
+    def check_sequence(self, rules, players, hands, start=None):
         out, chosen = [], {p: set() for p in players}
         for i, (h, d) in enumerate(zip(hands, dealers(players, hands))):
             at = f"hands[{i}]"
@@ -261,7 +262,7 @@ class PokerRownoleglyModule(ScoringModule):
                 for j, w in enumerate(sd) if w != "tie" and w not in players]
         return out
 
-    def check_sequence(self, rules, players, hands):
+    def check_sequence(self, rules, players, hands, start=None):
         g = rules["games"]
         return [Problem(f"hands[{i}]", Bi(f"mecz kończy się po {g} {'grze' if g == 1 else 'grach'}",
                                           f"the match is over after {g} game{'s' * (g != 1)}"))

@@ -158,9 +158,10 @@ class GenericModule(ScoringModule):
                                    sum_message(total, want, item_word(name, item.get("label")))))
         return out
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         per_hand = [self.deal_scores(rules, players, h) for h in hands]
-        results = running(per_hand, players)
+        results = running(per_hand, players, dict(start or {}))
         for i, r in enumerate(results[:-1]):
             if self._over(rules, players, r.totals, i + 1):
                 return [Problem(f"hands[{i + 1}]", Bi(f"gra skończyła się w rozdaniu {i + 1}",

@@ -235,7 +235,8 @@ class KierkiModule(ScoringModule):
                                                 f"{places} are not the places 1 to {n}, each once")))
         return out
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         """Clubs play the deals in their own order and add extra ones: nothing is refused here; the sheet
         says when a deal is played more often than the game has it."""
         return []

@@ -205,7 +205,8 @@ class KierkiLoopModule(ScoringModule):
             out += check_sale(hand["sale"], players, "tricks", 1, 13)
         return out
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         try:
             self._fold(rules, players, hands)
         except _NotOwed as e:

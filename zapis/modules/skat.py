@@ -283,7 +283,7 @@ class SkatModule(ScoringModule):
                                              "declarer has 120, or only the skat's points (at most 22)")))
         return out
 
-    def check_sequence(self, rules, players, hands):
+    def check_sequence(self, rules, players, hands, start=None):
         out = []
         n = len(players)
         deal_by = dealers(players, hands)
@@ -301,7 +301,7 @@ class SkatModule(ScoringModule):
         if out:
             return out
         if rules["list"] == "beer":
-            totals = {p: 0 for p in players}
+            totals = {p: (start or {}).get(p, 0) for p in players}  # the game as the sheet counts it
             for i, g in enumerate(self.games(rules, players, hands)):
                 if min(totals.values()) <= -rules["beer_target"]:
                     target = rules["beer_target"]

@@ -195,7 +195,8 @@ class TysiacModule(ScoringModule):
                     seen[m] = p
         return out
 
-    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         out = []
         deal_by = dealers(players, hands)
         for i, (h, d) in enumerate(zip(hands, deal_by)):
@@ -225,7 +226,7 @@ class TysiacModule(ScoringModule):
         if out:
             return out
         try:
-            self._fold(rules, players, hands, {}, full=False)
+            self._fold(rules, players, hands, dict(start or {}), full=False)
         except _Refused as e:
             return [e.problem]
         return []

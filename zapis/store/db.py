@@ -636,7 +636,7 @@ class Store:
             # the other hands were checked when they were entered: check this one, then the order
             # of them all (an owed deal, a game already over) and that the whole game still scores
             problems = (module.check_each(rules, rec.players, [hand], first=position)
-                        or module.check_sequence(rules, rec.players, hands))
+                        or module.check_sequence(rules, rec.players, hands, rec.start))
             if problems:
                 raise ZapisError(problems)
             hands[position] = json.loads(_json(hand))  # as it will read back from the log (keys, lists, numbers)

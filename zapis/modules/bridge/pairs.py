@@ -148,7 +148,8 @@ class PairsModule(ScoringModule):
                 out.append(Problem(k, MISSING))
         return out
 
-    def check_sequence(self, rules: Rules, pairs: Any, results: list[Mapping[str, Any]]) -> list[Problem]:
+    def check_sequence(self, rules: Rules, pairs: Any, results: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
         out, played = [], {}
         for i, res in enumerate(results):
             for k in ("ns", "ew"):

@@ -226,8 +226,8 @@ class GameScreen(Screen):
         trial = list(rec.hands[:i]) + [hand] + list(rec.hands[i + 1:])
         try:
             # the other hands were checked when entered: this one, and the order of them all (as the store checks)
-            if module.check_each(rules, rec.players, [hand], first=i) or module.check_sequence(rules, rec.players,
-                                                                                                trial):
+            if module.check_each(rules, rec.players, [hand], first=i) or module.check_sequence(
+                    rules, rec.players, trial, rec.start):
                 return None  # refused on saving, with the problems said
             found = module.doubts(rules, rec.players, trial, rec.start)
         except ZapisError:
