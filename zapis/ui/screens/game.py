@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -51,13 +50,19 @@ def _lines(problems, labels: dict[str, str] | None = None) -> str:
 
 def show_line(widget: Static, text: Text) -> None:
     """Update a status line of the game screen (its width the pane's), with a layout pass of the screen only
-    when its height may change: a different number of lines, or a line too long for the width (it wraps)."""
-    lines = text.plain.split("\n")
+    when its height changes: the new text's height at the line's width, as the layout would measure it, against
+    the height the text before it had (a long note that wraps to two lines each time keeps its two)."""
     width = widget.content_region.width
-    fits = width > 0 and all(cell_len(line) <= width for line in lines)
-    same = fits and getattr(widget, "_shown_lines", None) == len(lines)
-    widget._shown_lines = len(lines) if fits else None
-    widget.update(text, layout=not same)
+    before = getattr(widget, "_shown_height", None)
+    widget.update(text, layout=False)
+    if width <= 0 or not widget.display:
+        widget._shown_height = None
+        widget.refresh(layout=True)
+        return
+    height = widget.get_content_height(widget.parent.size if widget.parent else widget.size, widget.app.size, width)
+    widget._shown_height = height
+    if height != before:
+        widget.refresh(layout=True)
 
 
 def _problem_field(place: str) -> str:
@@ -333,10 +338,13 @@ class GameScreen(Screen):
         self._show_how()
 
     def _show_how(self) -> None:
-        how = self.query_one(SheetView).selected_note()
+        view = self.query_one(SheetView)
+        how = view.selected_note()
         line = self.query_one("#how", Static)
-        if line.display != bool(how):
-            line.display = bool(how)  # shown or hidden: the screen's layout changes
+        # the line keeps its place while the sheet has notes at all (a row without one, a total, shows it empty):
+        # moving along the sheet or saving a hand does not make the screen jump, nor ask for a new layout
+        if line.display != bool(view.row_note):
+            line.display = bool(view.row_note)
         show_line(line, plain_text(how, style="italic"))
 
     def action_history(self) -> None:
