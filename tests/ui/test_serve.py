@@ -331,8 +331,10 @@ async def test_a_served_session_takes_no_backup(tmp_path):
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
     assert not (tmp_path / "backups").exists()
-    async with make_app(db, "pl").run_test(size=(100, 30)) as pilot:  # in the terminal: one per start
+    app = make_app(db, "pl")
+    async with app.run_test(size=(100, 30)) as pilot:  # in the terminal: one per start (in a thread: waited for)
         await pilot.pause()
+        await app.workers.wait_for_complete()
     assert len(list((tmp_path / "backups").glob("*.db"))) == 1
 
 

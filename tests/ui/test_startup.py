@@ -32,3 +32,29 @@ async def test_the_first_frame_comes_before_any_game_is_scored(db, app_factory, 
         row = [str(c) for c in app.screen.query_one("#games").get_row_at(0)]
         assert row[2] == "1" and row[3] == "Ala 100  Bartek 10  Celina 0"
         assert len(calls) == 1
+
+
+async def test_the_backup_runs_in_a_thread_of_its_own_and_says_when_it_fails(db, app_factory, monkeypatch):
+    """Checking and copying a large database takes a while: the automatic backup runs beside the app (its own
+    thread, its own connection), and a failure is still said on the screen."""
+    import threading
+
+    from zapis.core.errors import Problem, ZapisError
+    from zapis.store import Store
+    from zapis.ui.i18n import t
+
+    new_game(db, "tysiac", P3)
+    where = []
+
+    def full(self, keep=5):
+        where.append((threading.current_thread() is threading.main_thread(), self is app.store))
+        raise ZapisError([Problem(str(self.path), "the disk is full")])
+
+    monkeypatch.setattr(Store, "auto_backup", full)
+    app = app_factory("en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert where == [(False, False)]  # not the app's thread, not the app's connection
+        assert [n.message for n in app._notifications] == [t("backup_full")]

@@ -128,12 +128,18 @@ class ZapisApp(App):
         yield SystemCommand(t("quit"), t("quit_help"), self.action_quit)
 
     def _backup(self) -> None:
+        """The automatic backup, in a thread of its own with a connection of its own: checking and copying a
+        large database takes a while, and the first hand can be typed meanwhile."""
+        self.run_worker(self._backup_now, thread=True, name="backup", group="backup", exit_on_error=False)
+
+    def _backup_now(self) -> None:
         try:
-            self.store.auto_backup()
+            with Store(self.store.path) as store:
+                store.auto_backup()
         except ZapisError as e:  # damaged, or the disk is full: say so, keep the good backups
             said = " ".join(e.lines())
             key = "backup_full" if "full" in said else "backup_damaged" if "damaged" in said else "backup_failed"
-            self.notify(t(key), severity="error", timeout=30, markup=False)
+            self.call_from_thread(self.notify, t(key), severity="error", timeout=30, markup=False)
 
     @property
     def touch(self) -> bool:
