@@ -370,9 +370,9 @@ def readable(db: str | None) -> None:
     """Before a screen opens: a database that cannot be read is one plain line and exit 2, not a traceback."""
     from zapis.store import Store
 
-    with Store(db) as store:
-        store.evenings()
-        store.games()
+    with Store(db) as store:  # opened and checked (a zapis file, its schema); one row of each table read
+        for table in ("evenings", "tables", "games", "hand_log"):
+            store.conn.execute(f"SELECT * FROM {table} LIMIT 1").fetchall()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
