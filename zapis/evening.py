@@ -71,14 +71,24 @@ def judge(r: GameResult) -> GameResult:
 
 
 def _place(r: GameResult) -> None:
-    """Each player's place (the average of the places the side holds), place points and place span, from the
-    game's sides."""
-    r.places, r.place_points, r.place_span = {}, {}, {}
-    for group, first, last, _, pts in r.sides:
+    """A judged game's places, place points and place spans, from its sides."""
+    r.places, r.place_points, r.place_span = _places((group, first, last, pts)
+                                                     for group, first, last, _, pts in r.sides)
+
+
+def _places(ranked: Iterable[tuple[list[str], int, int, float]]
+            ) -> tuple[dict[str, float], dict[str, float], dict[str, tuple[int, int]]]:
+    """From sides ranked (players, first place, last place, place points): each player's place (the average of
+    the places the side holds), place points and place span."""
+    places: dict[str, float] = {}
+    points: dict[str, float] = {}
+    spans: dict[str, tuple[int, int]] = {}
+    for group, first, last, pts in ranked:
         for p in group:
-            r.places[p] = (first + last) / 2
-            r.place_points[p] = pts
-            r.place_span[p] = (first, last)
+            places[p] = (first + last) / 2
+            points[p] = pts
+            spans[p] = (first, last)
+    return places, points, spans
 
 
 def entities(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet) -> list[list[str]]:
@@ -99,9 +109,8 @@ def game_places(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,
                 scheme: Sequence[float] | None = None) -> tuple[dict[str, float], dict[str, float]]:
     """Each player's place in one game (ties share the average place) and place points (ties share
     the average of the places' points). Partners share their side's place."""
-    ranked = ranked_sides(module, rules, players, sheet, scheme)
-    return ({p: (first + last) / 2 for group, first, last, _ in ranked for p in group},
-            {p: pts for group, _, _, pts in ranked for p in group})
+    places, points, _ = _places(ranked_sides(module, rules, players, sheet, scheme))
+    return places, points
 
 
 def ranked_sides(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet,

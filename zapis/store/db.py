@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date as Date
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from zapis import records
 from zapis.core.errors import Problem, ZapisError
@@ -341,15 +341,10 @@ class Store:
         rules, module = _frozen(json.loads(row["rules_json"]))
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
-        current = self._current_names(game_id)
-        mapping = {a: b for a, b in zip(recorded, current) if a != b}
-        layout = _rename(json.loads(row["layout_json"]), mapping)
-        hands = self.hands(game_id) if hands is None else hands
-        if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
-            fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
-            hands = [rename_hand(fields, h, mapping) for h in hands]
-        rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands,
-                                 start=_rename(json.loads(row["start_json"]), mapping), title=row["title"])
+        layout, start, hands = _names_now(module, rules, zip(recorded, self._current_names(game_id)),
+                                          row["layout_json"], row["start_json"],
+                                          self.hands(game_id) if hands is None else hands)
+        rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands, start=start, title=row["title"])
         return rec, rules, module
 
     def season(self, date_from: str | None = None, date_to: str | None = None) -> list[GameResult]:
@@ -440,18 +435,8 @@ class Store:
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
         """One game scored and judged; its sheet let go at once."""
-        mapping = {a: b for a, b in names if a != b}
-        layout = _rename(json.loads(layout_json), mapping)
-        if mapping:
-            fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
-            hands = [rename_hand(fields, h, mapping) for h in hands]
-        try:
-            sheet = module.totals(rules, layout, hands, _rename(json.loads(start_json), mapping))
-        except ZapisError as e:
-            raise ZapisError([Problem(f"game {gid}", str(p)) for p in e.problems]) from None
-        except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
-            raise ZapisError([Problem(f"game {gid}", f"cannot be scored ({type(e).__name__}): run zapis db "
-                                      "check")]) from None
+        layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
+        sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
         r.sheet = None
         return r
@@ -553,13 +538,7 @@ class Store:
         out = []
         for g in games:
             rec, rules, module = self.record(g.id, replay(logs[g.id]))
-            try:
-                sheet = module.score(rules, rec.players, rec.hands, rec.start)
-            except ZapisError as e:
-                raise ZapisError([Problem(f"game {g.id}", str(p)) for p in e.problems]) from None
-            except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
-                raise ZapisError([Problem(f"game {g.id}", f"cannot be scored ({type(e).__name__}): run zapis db "
-                                          "check")]) from None
+            sheet = _scored_or_said(g.id, module.score, rules, rec.players, rec.hands, rec.start)
             ev = by_id[g.evening_id]
             label = f"{ev['date']} " if evening_id is None else ""
             out.append(GameResult(f"{label}stół {g.table}: {raw(g.title)} (#{g.id})", sheet, rules, module,
@@ -808,6 +787,28 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
         raise ZapisError([Problem(str(db), f"cannot be restored ({e.strerror or e})")]) from None
     done.append(f"{backup} → {db}")
     return done
+
+
+def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, str]], layout_json: str,
+               start_json: str, hands: list[dict[str, Any]]) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
+    """A game's seats, start and hands in its players' names now (seats: (recorded, current) in seat order)."""
+    mapping = {a: b for a, b in seats if a != b}
+    layout = _rename(json.loads(layout_json), mapping)
+    if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
+        fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
+        hands = [rename_hand(fields, h, mapping) for h in hands]
+    return layout, _rename(json.loads(start_json), mapping), hands
+
+
+def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> Any:
+    """A game scored (score or totals); what stops it is said as the game's problem, in one line."""
+    try:
+        return scoring(*args)
+    except ZapisError as e:
+        raise ZapisError([Problem(f"game {game_id}", str(p)) for p in e.problems]) from None
+    except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
+        raise ZapisError([Problem(f"game {game_id}", f"cannot be scored ({type(e).__name__}): run zapis db "
+                                  "check")]) from None
 
 
 @functools.lru_cache(maxsize=64)
