@@ -66,6 +66,10 @@ PARAMS = (
                                           "what failing to get off the barrier in time costs: minus-120, to-barrier "
                                           "(back to the barrier value), zero (back to 0) or none"), "minus-120",
           choices=("minus-120", "to-barrier", "zero", "none")),
+    Field("barrier_blocks_musik", "bool", Bi("przy czterech graczach: pauzujący na beczce nic nie dostaje z musiku "
+                                             "(dopisuje się mu jedynie punkty ugrane jako rozgrywający)",
+                                             "four players: a sitter on the barrier gets nothing from the musik "
+                                             "(only what he makes as declarer is added)"), True),
     Field("barrier_blocks_bomb", "bool", Bi("gracz na beczce nic nie dostaje z bomby przeciwnika",
                                             "a player on the barrier gets nothing from an opponent's bomb"), True),
     Field("bomb_points", "int", Bi("ile dostaje każdy z przeciwników, gdy rozgrywający rzuci bombę",
@@ -321,7 +325,14 @@ class TysiacModule(ScoringModule):
                         pts = 0
                     s[p] = pts
             if four and "musik" in hand:
-                s[dealer] += self._musik(rules, hand["musik"])
+                got = self._musik(rules, hand["musik"])
+                if got and barrier_before[dealer] and rules["barrier_blocks_musik"]:
+                    # "do jego wyniku dopisywane są jedynie te punkty, które zdobędzie jako rozgrywający"
+                    if full:
+                        notes.append(Bi(f"{dealer} na beczce: musik ({got}) się nie liczy",
+                                        f"{dealer} on the barrier: the musik ({got}) not added"))
+                    got = 0
+                s[dealer] += got
             for p in players:
                 total[p] += s[p]
             if penalties:

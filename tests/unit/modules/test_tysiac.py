@@ -215,3 +215,17 @@ def test_the_tysiac_sheet_is_said_in_one_language():
     bomb = {"declarer": "B", "bid": 100, "bomb": True}
     said_in_one_language(problem({"ruleset": "tysiac", "players": P, "hands": [bomb, bomb]}),
                          ["ma już 1 bombę"], ["has thrown 1 bomb already"])
+
+
+def test_sitter_on_the_barrier_gets_nothing_from_the_musik():
+    # Seed 002: "Jeśli gracz zdobędzie 800 punktów ..., to do jego wyniku dopisywane są jedynie te punkty, które
+    # zdobędzie jako rozgrywający". A sits out at 850 (on the 800 barrier); the musik held an ace: 50, not added.
+    h = deal("C", 100, 30, 70, 20, players=P4, sitter="A", musik={"aces": 1})
+    out = play([h], players=P4, start={"A": 850})
+    assert sc(out, 0, P4) == [0, 30, -100, 20]
+    assert out["totals"]["A"] == 850
+    # below the barrier (790) the musik counts: 790 + 50 = 840
+    assert play([h], players=P4, start={"A": 790})["totals"]["A"] == 840
+    # a house variant that lets the sitter keep it: 850 + 50
+    out = play([h], players=P4, start={"A": 850}, rules={"barrier_blocks_musik": False})
+    assert out["totals"]["A"] == 900
