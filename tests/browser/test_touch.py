@@ -38,7 +38,7 @@ HANDS = [
       "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, 12),
     ("poker-rownolegly", ["Ala", "Bartek"], [("Bartek", "⌫")] * 4 + [("Ala", "⌫")],
      {"showdowns": ["Bartek", "Bartek", "Bartek", "Bartek", "Ala"]}, 8),
-    ("czarna-manka", ["Ala", "Bartek", "Celina"], [("3→→→→10→1", None)],
+    ("czarna-manka-dama", ["Ala", "Bartek", "Celina"], [("3→→→→10→1", None)],
      {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}}, 12),
 ]
 PAIRS = ("bridge-pairs", {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]},

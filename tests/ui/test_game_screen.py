@@ -112,7 +112,7 @@ EVERY = [
     ("kierki", P4, {"deal": "no-hearts", "taken": {"Ala": 13}}, "Ala", -260),
     ("kierki-loop", P4, {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}},
      "Ala", -30),
-    ("czarna-manka", P3, {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}},
+    ("czarna-manka-dama", P3, {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}},
      "Celina", -23),
     ("tysiac", P3, {"declarer": "Ala", "bid": 100, "points": {"Ala": 100, "Bartek": 10, "Celina": 10}}, "Ala", 100),
     ("kop-wolsztyn", P4, {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}, "Ala", 1),

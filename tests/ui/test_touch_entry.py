@@ -96,8 +96,8 @@ CASES = [
     # a robber (owed first): 130 points a deal; Ala took 30 -> -30; Darek's 35 is the rest
     ("kierki-loop", P4, [("keys", "303035")],
      {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}}, "Ala", -30, 8),
-    # czarna manka: 1 a heart, 13 for the queen of spades: Celina 10 + 13 = -23
-    ("czarna-manka", P3, [("box", "#in-taken-0-0"), ("keys", "3"), ("box", "#in-taken-2-0"), ("keys", "10"),
+    # czarna manka counting hearts and the queen of spades: 1 a heart, 13 for the queen: Celina 10 + 13 = -23
+    ("czarna-manka-dama", P3, [("box", "#in-taken-0-0"), ("keys", "3"), ("box", "#in-taken-2-0"), ("keys", "10"),
                           ("box", "#in-taken-2-1"), ("keys", "1")],
      {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}}, "Celina", -23, 10),
     # Ala bids 100 and takes 70: short, she loses the 100; the defenders keep theirs (30, and 20 the rest of 120)

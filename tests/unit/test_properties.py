@@ -184,15 +184,18 @@ def test_planowanie_scores_are_zero_or_ten_plus_the_bid(deals):
 
 
 @FAST
-@given(st.lists(st.tuples(split(13, 3), st.integers(0, 2)), min_size=1, max_size=5))
-def test_czarna_manka_each_deal_costs_26(deals):
+@given(st.lists(st.tuples(split(13, 3), st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)), min_size=1,
+                max_size=5))
+def test_czarna_manka_each_deal_costs_43(deals):
+    # 13 hearts at 1, the Q♠ 13, the K♠ 10, the A♠ 7: every deal hands out 43 penalty points in all
     hands = []
-    for hearts, q in deals:
+    for hearts, q, k, a in deals:
         taken = {p: {"hearts": h} for p, h in zip(P3, hearts)}
-        taken[P3[q]]["queen_spades"] = 1
+        for who, card in ((q, "queen_spades"), (k, "king_spades"), (a, "ace_spades")):
+            taken[P3[who]][card] = 1
         hands.append({"taken": taken})
     out = scored({"ruleset": "czarna-manka", "players": P3, "hands": hands, "rules": {"target": 10 ** 6}})
-    assert all(sum(h["scores"].values()) == -26 for h in out["hands"])
+    assert all(sum(h["scores"].values()) == -43 for h in out["hands"])
 
 
 @FAST

@@ -23,15 +23,19 @@ from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.common import item_word, sum_message
 
-ITEM_KEYS = {"value", "count", "check", "label"}
+ITEM_KEYS = {"value", "count", "check", "label", "out"}
+SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 PARAMS = (
     Field("items", "table", Bi("co liczy się w rozdaniu: nazwa = { value = punkty za sztukę (ujemne, gdy to kara), "
                                "count = ile ich jest w talii (liczba albo tabela według liczby graczy), check = czy "
-                               "w rozdaniu suma musi się zgadzać z count (domyślnie true), label = nazwa do "
+                               "w rozdaniu suma musi się zgadzać z count (domyślnie true), out = ile z nich może w rozdaniu leżeć poza "
+                               "grą (nierozdane, odkryte jako atu), label = nazwa do "
                                "wyświetlania }",
                                "what a deal counts: name = { value = points per item (negative for a penalty), count "
-                               "= how many the deck holds (a number, or a table by number of players), check = "
+                               "= how many the deck holds (a number, or a table by number of players whose entries may be tables by the "
+                               "deal's suit), out = how many of them may lie out of play in a deal (not dealt, "
+                               "turned up for trumps), check = "
                                "whether the deal's items must add up to count (default true), label = a name to "
                                "show }"),
           {"hearts": {"value": -1, "count": 13}}),
@@ -53,16 +57,44 @@ PARAMS = (
                                    "pozostali 0 (Omnibus); pusta lista: bez szlema",
                                    "a player who takes every one of these items scores slam_score instead, the others "
                                    "0 (Omnibus); empty: no slam"), []),
+    Field("out_of_play", "int", Bi("najwyżej tyle liczonych kart może w jednym rozdaniu leżeć poza grą, razem we "
+                                   "wszystkich pozycjach (0: ogranicza tylko `out` każdej pozycji; Polignac: 1, "
+                                   "jedna odkryta karta atutowa)",
+                                   "at most this many counted cards lie out of play in one deal, all items together "
+                                   "(0: only each item's own `out` limits it; Polignac: 1, the one card turned for "
+                                   "trumps)"), 0, min=0),
+    Field("partnerships", "bool", Bi("gra dwóch na dwóch: gracze 1 i 3 przeciw 2 i 4, punkty pary są wspólne, każdy "
+                                     "z partnerów ma wynik pary; gra kończy się, gdy para dojdzie do granicy",
+                                     "two against two: players 1 and 3 against 2 and 4, a side's points are shared, "
+                                     "each partner shows the side's total; the game ends when a side reaches the "
+                                     "limit"), False),
     Field("slam_score", "int", Bi("ile jest wart szlem",
                                   "what the slam scores"), 0),
 )
 
 
-def _count(item: Mapping[str, Any], n: int) -> int | None:
+def _count(item: Mapping[str, Any], n: int) -> Any:
+    """What the deck holds of an item with n players: a number, a table by the deal's suit, or None (not checked)."""
     c = item.get("count")
     if isinstance(c, dict):
         return c.get(str(n))
     return c
+
+
+def _fixed(item: Mapping[str, Any], n: int) -> int | None:
+    """The item's count when it is one number whatever the deal (no suit table, nothing out of play)."""
+    c = _count(item, n)
+    return c if isinstance(c, int) and not item.get("out") else None
+
+
+def _wanted(item: Mapping[str, Any], n: int, suit: Any) -> list[int] | None:
+    """The counts a deal may hold of an item: by the deal's suit where the count depends on it (any, without one)."""
+    c = _count(item, n)
+    if c is None or not item.get("check", True):
+        return None
+    if isinstance(c, dict):
+        return [c[suit]] if suit in c else sorted(set(c.values()))
+    return [c]
 
 
 class GenericModule(ScoringModule):
@@ -86,6 +118,15 @@ class GenericModule(ScoringModule):
                                                      f"{fmt(v)} is not a whole number")))
             c = item.get("count")
             counts = c.values() if isinstance(c, dict) else [c] if c is not None else []
+            counts = [y for x in counts for y in (x.values() if isinstance(x, dict) else [x])]
+            by_suit = [x for x in (c.values() if isinstance(c, dict) else []) if isinstance(x, dict)]
+            out += [Problem(f"{at}.count", Bi(f"{fmt(k)} nie jest kolorem ({', '.join(SUITS)})",
+                                              f"{fmt(k)} is not a suit ({', '.join(SUITS)})"))
+                    for t in by_suit for k in t if k not in SUITS]
+            if "out" in item and (not isinstance(item["out"], int) or isinstance(item["out"], bool)
+                                  or item["out"] < 0):
+                out.append(Problem(f"{at}.out", Bi(f"{fmt(item['out'])} nie jest liczbą sztuk",
+                                                   f"{fmt(item['out'])} is not a count")))
             if any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in counts):
                 out.append(Problem(f"{at}.count", Bi(f"{fmt(c)} nie jest liczbą sztuk (ani tabelą liczb według "
                                                      "liczby graczy)", f"{fmt(c)} is not a count (or a table of "
@@ -103,6 +144,9 @@ class GenericModule(ScoringModule):
         return out
 
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
+        if rules["partnerships"] and len(players) != 4:
+            return [Problem("players", Bi(f"{rules.title}: dwóch na dwóch gra czterech graczy, a nie {len(players)}",
+                                          f"{len(players)} players, but two against two needs four"))]
         if len(players) not in rules["players"]:
             counts = ", ".join(map(str, rules["players"]))
             return [Problem("players", Bi(f"{rules.title}: liczba graczy {counts}, a nie {len(players)}",
@@ -121,6 +165,7 @@ class GenericModule(ScoringModule):
         if rules["bid_value"]:
             fields.append(Field("bids", "player_map", "points bid (the bidder scores them)",
                                 item=Field("b", "int", min=0), label={"pl": "licytacja", "en": "bids"}))
+        if rules["bid_value"] or any(isinstance(_count(it, len(players)), dict) for it in rules["items"].values()):
             fields.append(Field("suit", "choice", "the suit chosen", choices=("spades", "hearts", "diamonds", "clubs"),
                                 label={"pl": "kolor", "en": "suit"}))
         return fields
@@ -148,14 +193,25 @@ class GenericModule(ScoringModule):
             return out
         got = self._counts(rules, players, hand)
         n = len(players)
+        missing = 0
         for name, item in rules["items"].items():
-            want = _count(item, n)
-            if want is None or not item.get("check", True):
+            wanted = _wanted(item, n, hand.get("suit"))
+            if wanted is None:
                 continue
             total = sum(got[p][name] for p in players)
-            if total != want:
-                out.append(Problem("taken" if name != "tricks" or "tricks" not in hand else "tricks",
-                                   sum_message(total, want, item_word(name, item.get("label")))))
+            short = [w - total for w in wanted if 0 <= w - total <= item.get("out", 0)]
+            if short:
+                missing += min(short)
+                continue
+            want = min(wanted, key=lambda w: abs(w - total))
+            if total < want:  # as close as out of play allows: "12 in all, not 13" names the count to reach
+                want -= item.get("out", 0)
+            out.append(Problem("taken" if name != "tricks" or "tricks" not in hand else "tricks",
+                               sum_message(total, want, item_word(name, item.get("label")))))
+        cap = rules["out_of_play"]
+        if not out and cap and missing > cap:
+            out.append(Problem("taken", Bi(f"poza grą może być najwyżej {cap}, a brakuje {missing}",
+                                           f"at most {cap} may be out of play, but {missing} are missing")))
         return out
 
     def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
@@ -178,7 +234,7 @@ class GenericModule(ScoringModule):
             got = self._counts(rules, players, hand)
             n = len(players)
             for p in players:
-                if all(got[p][k] == _count(items[k], n) and _count(items[k], n) for k in slam):
+                if all(got[p][k] == _fixed(items[k], n) and _fixed(items[k], n) for k in slam):
                     return {q: (rules["slam_score"] if q == p else 0) for q in players}
         out = dict.fromkeys(players, 0)
         tricks, taken, bids = hand.get("tricks"), hand.get("taken"), hand.get("bids")
@@ -197,7 +253,13 @@ class GenericModule(ScoringModule):
         if bids:
             for p, b in bids.items():
                 out[p] += rules["bid_value"] * b
+        if rules["partnerships"]:  # each partner shows the side's points
+            for a, b in _sides(players):
+                out[a] = out[b] = out[a] + out[b]
         return out
+
+    def partnerships(self, rules: Rules, players: Any) -> list[list[str]] | None:
+        return [list(s) for s in _sides(players)] if rules["partnerships"] and len(players) == 4 else None
 
     def _over(self, rules: Rules, players: list[str], totals: Mapping[str, int], played: int) -> bool:
         end = rules["end"]
@@ -248,11 +310,17 @@ class GenericModule(ScoringModule):
                       totals=totals, finished=finished, winner=winner, next=nxt,
                       sections=[Section(rules.title, list(players), rows, label_header=Bi("rozdanie", "deal"))])
         n = len(players)
-        fixed = [k for k, it in rules["items"].items() if it.get("check", True) and _count(it, n) is not None]
+        fixed = [k for k, it in rules["items"].items() if it.get("check", True) and _fixed(it, n) is not None]
         if fixed and not rules["bid_value"] and not rules["slam_items"]:
-            want = sum(rules["items"][k]["value"] * _count(rules["items"][k], n) for k in fixed)
+            want = sum(rules["items"][k]["value"] * _fixed(rules["items"][k], n) for k in fixed)
             if len(fixed) == len(rules["items"]):
-                bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values()) != want]
+                one = players[:2] if rules["partnerships"] else players  # one partner of each side
+                bad = [i + 1 for i, s in enumerate(per_hand) if sum(s[p] for p in one) != want]
                 sheet.checks.append(Check(Bi(f"każde rozdanie sumuje się do {want}", f"each deal sums to {want}"),
                                           not bad, Bi(f"rozdania {bad}", f"deals {bad}") if bad else ""))
         return sheet
+
+
+def _sides(players: list[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Two against two, as in bridge: the first and third player against the second and fourth."""
+    return (players[0], players[2]), (players[1], players[3])

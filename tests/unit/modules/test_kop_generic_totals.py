@@ -20,7 +20,7 @@ from zapis.modules.kop import CATEGORIES, GAMES
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk", "Iza", "Janek"]
 KOP = ["kop-wolsztyn", "kop-koscian"]
-GENERIC = ["6-sty-bierze", "czarna-manka", "czarna-manka-pik", "kierki-dominowe", "kierki-dzokerowe",
+GENERIC = ["6-sty-bierze", "czarna-manka", "czarna-manka-pik", "czarna-manka-dama", "czarna-manka-pary", "kierki-dominowe", "kierki-dzokerowe",
            "kierki-licytowane", "omnibus", "polignac", "slobberhannes", "swinie"]
 MANY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -108,6 +108,8 @@ def generic_hand(rnd, rules, players):
     items, n = rules["items"], len(players)
     got = {p: {} for p in players}
     done = set()
+    hand = {}
+    out = rules["out_of_play"] or len(items)  # how many counted cards may still lie out of play
     if rules["slam_items"] and rnd.random() < 0.2:  # one player takes every slam item
         p = rnd.choice(players)
         for k in rules["slam_items"]:
@@ -117,6 +119,11 @@ def generic_hand(rnd, rules, players):
         if k in done:
             continue
         want = _count(item, n)
+        if isinstance(want, dict):  # the count depends on the deal's suit (kierki licytowane in three)
+            hand["suit"] = rnd.choice(sorted(want))
+            want = want[hand["suit"]]
+        if want and item.get("out") and out and rnd.random() < 0.3:  # one lies out of play (Polignac's turned jack)
+            want, out = want - 1, out - 1
         if want is not None and item.get("check", True):
             parts = split(rnd, want, n) if rnd.random() < 0.85 else [want if p == players[0] else 0 for p in players]
         else:
@@ -124,7 +131,6 @@ def generic_hand(rnd, rules, players):
         for p, v in zip(players, parts):
             if v or rnd.random() < 0.2:
                 got[p][k] = v
-    hand = {}
     if "tricks" in items and rnd.random() < 0.5:
         hand["tricks"] = {p: got[p].pop("tricks") for p in players if "tricks" in got[p]}
     taken = {p: d for p, d in got.items() if d}
@@ -132,7 +138,7 @@ def generic_hand(rnd, rules, players):
         hand["taken"] = taken
     if rules["bid_value"]:
         hand["bids"] = {rnd.choice(players): rnd.randint(0, 13)}
-        if rnd.random() < 0.5:
+        if "suit" not in hand and rnd.random() < 0.5:
             hand["suit"] = rnd.choice(["spades", "hearts", "diamonds", "clubs"])
     if rnd.random() < 0.1:
         hand["dealer"] = rnd.choice(players)
