@@ -187,6 +187,7 @@ NEXT_WORDS: dict[str, tuple[str, str]] = {
     "number": ("nr", "no."), "owed": ("należne", "owed"), "targets": ("do wzięcia", "to take"),
     "exchange": ("wymiana", "exchange"), "from": ("daje", "gives"), "with": ("z", "with"),
     "to_target": ("do celu", "to the target"), "left": ("zostały", "left"), "below": ("pod kreską", "below the line"),
+    "round": ("runda", "round"), "part": ("rozgrywka", "part"),
 }
 
 # Names of the values a choice field stores (a record keeps the value; the form shows the name).
