@@ -4,8 +4,9 @@ Game values: base × multiplier for suit and grand games (matadors + game + hand
 schneider announced + schwarz + schwarz announced + ouvert), fixed values for null; a lost game
 counts −2 × value; an overbid game is lost at the smallest multiple of the base reaching the bid.
 Lists: Seeger-Fabian (tournament), beer (only minus points, to 501), house (points and money).
-House rules as parameters: Kontra/Re/Sup, Ramsch and Schieberamsch on an all-pass deal, Bock
-rounds ("rundowanie"), Schenken.
+House rules as parameters: Kontra/Re/Sup, Ramsch and Schieberamsch on an all-pass deal (the seed's
+Schieberamsch doubles the loser's minus "za przegraną"), Bock rounds ("rundowanie"), Schenken, and the
+seed's Rewolucja (a Null Ouvert Hand worth 92, "revolution").
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from zapis.modules.common import deals_pl, plural_pl
 
 SUITS = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 GAMES = (*SUITS, "grand", "null", "ramsch")
+#: the seed's Rewolucja: "właściwie null ouvert z ręki, przy czym przeciwnicy mogą między sobą wymienić karty";
+#: played only where a ruleset sets `revolution`
+REVOLUTION = "revolution"
+NULLS = ("null", REVOLUTION)
 GAME_PL = {"diamonds": ("karo", "diamonds"), "hearts": ("kier", "hearts"), "spades": ("pik", "spades"),
            "clubs": ("trefl", "clubs"), "grand": ("grand", "Grand"), "null": ("null", "Null"),
-           "ramsch": ("ramsz", "Ramsch")}
+           "ramsch": ("ramsz", "Ramsch"), REVOLUTION: ("rewolucja", "Revolution")}
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 GAME_IN = {"diamonds": "w karo", "hearts": "w kierze", "spades": "w piku", "clubs": "w treflu", "grand": "w grandzie"}
 KONTRA_PL = ["", "kontra", "re", "sup"]
@@ -33,11 +38,19 @@ PASSED = Bi("pas", "passed")
 
 
 
-def legal_bids(grand_base: int = 24) -> list[int]:
-    """Every value a bid can take: suits × 2..18, grand × 2..11, and the null values."""
+def legal_bids(grand_base: int = 24, revolution: int | None = None) -> list[int]:
+    """Every value a bid can take: suits × 2..18, grand × 2..11, the null values, and a Revolution's value where
+    the rules play it ("Wartość licytacyjna rewolucji to 92 punkty")."""
     vals = {b * m for b in SUITS.values() for m in range(2, 19)}
     vals |= {grand_base * m for m in range(2, 12)} | set(NULL_VALUES.values())
+    if revolution:
+        vals.add(revolution)
     return sorted(vals)
+
+
+#: what may start a Bock round; "grand-four" is the seed's "grand z czterema" (with four matadors only),
+#: "grand-four-either" a grand with or without four
+BOCK_TRIGGERS = ("grand-four", "grand-four-either", "re", "over-120", "lost-60")
 
 
 PARAMS = (
@@ -90,16 +103,24 @@ PARAMS = (
                                       "ramsch: the skat's card points (120 minus those entered) go to the loser, to "
                                       "the winner of the last trick, or to nobody"), "loser",
           choices=("loser", "last-trick", "none")),
+    Field("ramsch_loser_factor", "int", Bi("ramsz suwany liczony oczkami: przegrany traci swoje oczka razy tyle "
+                                           "(„mnożnik dwa za przegraną”), a potem każde przesunięcie skatu i "
+                                           "każda jungfrau podwaja; 1: bez tego mnożnika",
+                                           "Schieberamsch by card points: the loser loses his card points times "
+                                           "this (the seed's \"multiplier two for losing\"), then each push and "
+                                           "each Jungfrau doubles; 1: no such factor"), 2, min=1),
     Field("durchmarsch", "int", Bi("ramsz: gracz, który weźmie wszystkie lewy (durchmarsz), dostaje tyle",
                                    "ramsch: one player taking every trick scores this"), 120, min=0),
     Field("bock", "bool", Bi("rundy Bock (rundowanie): po grze, która wywołuje rundę Bock, następna runda liczy "
                              "się podwójnie",
                              "Bock rounds (rundowanie): after a trigger the next round counts double"), False),
-    Field("bock_triggers", "list", Bi('co wywołuje rundę Bock: "grand-four" (Grand z czterema matadorami), "re" (gra '
+    Field("bock_triggers", "list", Bi('co wywołuje rundę Bock: "grand-four" (Grand z czterema matadorami), '
+                                      '"grand-four-either" (Grand z czterema albo bez czterech), "re" (gra '
                                       'z re), "over-120" (gra warta ponad 120), "lost-60" (gra przegrana z '
                                       '60 oczkami)',
-                                      "what starts a Bock round: grand-four (a grand with four matadors), re (a game "
-                                      "with re), over-120 (a game worth over 120), lost-60 (a game lost with 60)"),
+                                      "what starts a Bock round: grand-four (a grand with four matadors), "
+                                      "grand-four-either (a grand with or without four), re (a game with re), "
+                                      "over-120 (a game worth over 120), lost-60 (a game lost with 60)"),
           ["grand-four", "re", "over-120"]),
     Field("bock_mode", "choice", Bi('runda Bock: "double" (gry liczą się podwójnie) albo "schieberamsch" (gra się '
                                     'ramsz suwany)',
@@ -107,6 +128,12 @@ PARAMS = (
           "double", choices=("double", "schieberamsch")),
     Field("schenken", "bool", Bi("obrońcy mogą się poddać (schenken), jak pozwalają polskie kluby",
                                  "defenders may concede (schenken), as Polish clubs allow"), False),
+    Field("revolution", "bool", Bi("gra się rewolucję: null otwarty z ręki, w którym przeciwnicy mogą się "
+                                   "wymienić kartami",
+                                   "the Revolution is played: a Null Ouvert Hand in which the opponents may "
+                                   "exchange cards"), False),
+    Field("revolution_value", "int", Bi("wartość rewolucji (licytacyjna i w zapisie)",
+                                        "the Revolution's value (to bid and to score)"), 92, min=1),
     Field("beer_target", "int", Bi("lista piwna: gra kończy się, gdy ktoś dojdzie do tylu punktów ujemnych",
                                    "beer list: the game ends when a player reaches this many minus points"), 501,
           min=1),
@@ -155,9 +182,10 @@ class SkatModule(ScoringModule):
     player_counts = (3, 4)
 
     def check_rules(self, r):
-        bad = [t for t in r["bock_triggers"] if t not in ("grand-four", "re", "over-120", "lost-60")]
-        out = [Problem("bock_triggers", Bi(f"{fmt(t)}: możliwe są grand-four, re, over-120, lost-60",
-                                           f"{fmt(t)} is not grand-four, re, over-120 or lost-60")) for t in bad]
+        bad = [t for t in r["bock_triggers"] if t not in BOCK_TRIGGERS]
+        known = ", ".join(BOCK_TRIGGERS)
+        out = [Problem("bock_triggers", Bi(f"{fmt(t)}: możliwe są {known}", f"{fmt(t)} is not one of {known}"))
+               for t in bad]
         if len(r["ramsch_fixed"]) != 3:
             out.append(Problem("ramsch_fixed", Bi("potrzebne są trzy wartości", "must give three values")))
         return out
@@ -167,7 +195,8 @@ class SkatModule(ScoringModule):
             Field("declarer", "player", "the declarer (omit for a deal everybody passed)",
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("passed", "bool", "everybody passed", label={"pl": "pas", "en": "passed"}, rare=True),
-            Field("game", "choice", "the game", choices=GAMES, label={"pl": "gra", "en": "game"}),
+            Field("game", "choice", "the game", choices=(*GAMES, REVOLUTION) if rules["revolution"] else GAMES,
+                  label={"pl": "gra", "en": "game"}),
             Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"},
                   rare=True, quick=BIDS),
             Field("matadors", "int", "with N: N; without N: -N", min=-11, max=11, when={"game": (*SUITS, "grand")},
@@ -183,7 +212,7 @@ class SkatModule(ScoringModule):
                   when={"game": (*SUITS, "grand")}, label={"pl": "oczka", "en": "card points"}),
             Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")},
                   label={"pl": "czarno", "en": "schwarz"}, rare=True),
-            Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": ("null",)},
+            Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": NULLS},
                   label={"pl": "wygrana", "en": "won"}),
             Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
                   label={"pl": "kontra", "en": "kontra"}, rare=True),
@@ -202,6 +231,16 @@ class SkatModule(ScoringModule):
         ]
 
     # --- validation --------------------------------------------------------------------------
+    def check_each(self, rules, players, hands, first=0):
+        """The fields' own checks, a Revolution under rules without it said as such (not as a bad choice)."""
+        out = super().check_each(rules, players, hands, first)
+        if rules["revolution"] or not out:
+            return out
+        refused = {f"{self.hands_key}[{i}].game" for i, h in enumerate(hands, start=first)
+                   if isinstance(h, dict) and h.get("game") == REVOLUTION}
+        said = Bi("w tych zasadach nie gra się rewolucji", "these rules play no Revolution")
+        return [Problem(p.place, said) if p.place in refused else p for p in out]
+
     def check_hand(self, rules, players, hand):
         out = []
         passed = hand.get("passed") or ("declarer" not in hand and hand.get("game") != "ramsch")
@@ -229,7 +268,8 @@ class SkatModule(ScoringModule):
                     for k in extra]
         if game is None:
             return [Problem("game", MISSING)]
-        if "bid" in hand and hand["bid"] not in legal_bids(rules["grand_base"]):
+        revolution = rules["revolution_value"] if rules["revolution"] else None
+        if "bid" in hand and hand["bid"] not in legal_bids(rules["grand_base"], revolution):
             values = "(18, 20, 22, 23, 24, 27, 30, ...)"
             out.append(Problem("bid", Bi(f"{hand['bid']} nie jest wartością licytacji {values}",
                                          f"{hand['bid']} is not a bid value {values}")))
@@ -242,18 +282,27 @@ class SkatModule(ScoringModule):
             out.append(Problem("schenken", Bi("te zasady nie pozwalają obrońcom się poddać (schenken)",
                                               "these rules do not allow Schenken")))
         hand_game = hand.get("hand", False)
-        if game == "null":
-            out += [Problem(f, Bi("to tylko w grach kolorowych i w grandzie, nie w nullu",
-                                  "belongs to suit games and Grand, not Null")) for f in
+        if game in NULLS:
+            rev = game == REVOLUTION
+            pl, en = ("w rewolucji", "Revolution") if rev else ("w nullu", "Null")
+            out += [Problem(f, Bi(f"to tylko w grach kolorowych i w grandzie, nie {pl}",
+                                  f"belongs to suit games and Grand, not {en}")) for f in
                     ("matadors", "card_points", "schwarz", "schneider_announced", "schwarz_announced")
                     if f in hand]
             if "won" not in hand:
                 out.append(Problem("won", Bi("brak: czy rozgrywający nie wziął żadnej lewy?",
                                              "missing: did the declarer take no trick?")))
-            value = NULL_VALUES[(bool(hand_game), bool(hand.get("ouvert")))]
+            if rev:  # "właściwie null ouvert z ręki": always Hand and Ouvert
+                out += [Problem(f, Bi("rewolucję gra się zawsze z ręki i w otwarte karty",
+                                      "a Revolution is always a Hand and Ouvert game")) for f in ("hand", "ouvert")
+                        if f in hand and not hand[f]]
+                value, pl, en = rules["revolution_value"], "rewolucji", "a Revolution"
+            else:
+                value = NULL_VALUES[(bool(hand_game), bool(hand.get("ouvert")))]
+                pl, en = "nulla", "a Null"
             if "bid" in hand and hand["bid"] > value:
-                out.append(Problem("bid", Bi(f"{hand['bid']}: po takiej licytacji nie można grać nulla za {value}",
-                                             f"{hand['bid']}: a Null worth {value} cannot be played on it")))
+                out.append(Problem("bid", Bi(f"{hand['bid']}: po takiej licytacji nie można grać {pl} za {value}",
+                                             f"{hand['bid']}: {en} worth {value} cannot be played on it")))
             return out
         m = hand.get("matadors")
         if m is None:
@@ -319,6 +368,11 @@ class SkatModule(ScoringModule):
         """One game's value; `words` False leaves out how it was computed (Game.words empty), for the totals."""
         game = hand["game"]
         k = hand.get("kontra", 0)
+        if game == REVOLUTION:  # a Null Ouvert Hand of the Revolution's value; scored as every Null
+            v = rules["revolution_value"]
+            said = (Bi(f"rewolucja (null otwarty z ręki) = {v}", f"Revolution (Null Ouvert Hand) = {v}") if words
+                    else "")
+            return Game(REVOLUTION, hand["declarer"], bool(hand["won"]), v, 2 ** k, said, marks=["H", "O"])
         if game == "null":
             h, o = bool(hand.get("hand")), bool(hand.get("ouvert"))
             v = NULL_VALUES[(h, o)]
@@ -435,8 +489,9 @@ class SkatModule(ScoringModule):
         if len(losers) > 1 and rules["ramsch_tie"] == "last-trick" and hand.get("last_trick") in losers:
             losers = [hand["last_trick"]]
         factor = 2 ** len(jung)
+        loser_x = rules["ramsch_loser_factor"] if schiebe else 1  # the seed: "mnożnik dwa za przegraną"
         if schiebe:
-            factor *= 2 ** hand.get("pushes", 0)
+            factor *= loser_x * 2 ** hand.get("pushes", 0)
         for p in losers:
             if rules["ramsch_value"] == "fixed":
                 out[p] = -(rules["ramsch_fixed"][1] if jung else rules["ramsch_fixed"][0])
@@ -447,10 +502,14 @@ class SkatModule(ScoringModule):
         lost = pts[losers[0]]
         jung_x = f" ×{2 ** len(jung)}" if jung else ""
         push_x = f" ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""
+        fixed = rules["ramsch_value"] == "fixed"
+        lose_x = f" ×{loser_x}" if loser_x != 1 and not fixed else ""
         who = ", ".join(losers)
         said = Bi(f"{'suwany ' if schiebe else ''}ramsz: {who} {lost} {plural_pl(lost, 'oczko', 'oczka', 'oczek')}"
+                  + (f", za przegraną{lose_x}" if lose_x else "")
                   + (f", jungfrau{jung_x}" if jung else "") + (f", przesunięty{push_x}" if push_x else ""),
                   f"{'Schieberamsch' if schiebe else 'Ramsch'}: {who} {lost} card point{'s' * (lost != 1)}"
+                  + (f", for losing{lose_x}" if lose_x else "")
                   + (f", Jungfrau{jung_x}" if jung else "") + (f", pushed{push_x}" if push_x else ""))
         return Game("ramsch", None, False, 0, 1, said, ramsch=out, marks=["R"])
 
@@ -497,8 +556,12 @@ class SkatModule(ScoringModule):
     def _triggers(self, rules, hand, g: Game) -> list[str]:
         t = []
         trig = rules["bock_triggers"]
-        if "grand-four" in trig and g.kind == "grand" and abs(hand.get("matadors", 0)) == 4:
-            t.append("grand-four")
+        if g.kind == "grand":  # the seed: "Po grand z czterema": with four; "grand-four-either": without too
+            m = hand.get("matadors", 0)
+            if "grand-four" in trig and m == 4:
+                t.append("grand-four")
+            if "grand-four-either" in trig and abs(m) == 4:
+                t.append("grand-four-either")
         if "re" in trig and hand.get("kontra", 0) >= 2:
             t.append("re")
         if "over-120" in trig and g.value > 120:
@@ -577,7 +640,8 @@ class SkatModule(ScoringModule):
     def _finished(self, rules, n: int, deals: int, totals) -> bool:
         """A beer list ends when somebody reaches the target's minus; the others with the series."""
         if rules["list"] == "beer":
-            return bool(deals) and min(totals.values()) <= -rules["beer_target"]
+            # carried-in totals count: a start already at the target leaves no deal to play (check_sequence)
+            return min(totals.values()) <= -rules["beer_target"]
         return deals >= self.series(rules, n)
 
     def _outcome(self, rules, players, totals, won, lost, finished) -> str | list[str] | None:

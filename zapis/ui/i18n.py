@@ -195,6 +195,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "diamonds": ("karo ♦", "diamonds ♦"), "hearts": ("kier ♥", "hearts ♥"), "spades": ("pik ♠", "spades ♠"),
     "clubs": ("trefl ♣", "clubs ♣"), "grand": ("grand", "grand"), "null": ("null", "null"),
     "ramsch": ("ramsz", "ramsch"), "robber": ("rozbójnik", "rozbójnik (robber)"),
+    "revolution": ("rewolucja", "revolution"),
     "trumps": ("odgrywka (atu)", "odgrywka (trumps)"), "lottery": ("loteryjka", "loteryjka (lottery)"),
     "no-tricks": ("bez lew", "no tricks"), "no-hearts": ("bez kierów", "no hearts"), "no-queens": ("bez dam",
     "no queens"), "no-kings-jacks": ("bez panów", "no kings and jacks"), "no-king-of-hearts": ("bez króla kier",

@@ -238,10 +238,15 @@ def test_ramsch_jungfrau_durchmarsch_and_ties():
 
 
 def test_schieberamsch_doubles_per_push():
+    # issue 15: the seed's Schieberamsch has "mnożnik dwa za przegraną" before the pushes and the Jungfrau
+    # (ramsch_loser_factor = 2): 50 x2 x4 (two pushes) = -400 (was -200); 80 x2 x2 push x2 Jungfrau = -640 (was -320)
     out = play([dict(R(A=50, B=40, C=30), pushes=2)], rules={"all_pass": "schieberamsch"})
-    assert out["totals"]["A"] == -200
+    assert out["totals"]["A"] == -400
     out = play([dict(R(A=80, B=40, C=0), pushes=1)], rules={"all_pass": "schieberamsch"})
-    assert out["totals"]["A"] == -320  # x2 push, x2 Jungfrau
+    assert out["totals"]["A"] == -640  # x2 for losing, x2 push, x2 Jungfrau
+    # without the seed's factor, as before issue 15
+    out = play([dict(R(A=50, B=40, C=30), pushes=2)], rules={"all_pass": "schieberamsch", "ramsch_loser_factor": 1})
+    assert out["totals"]["A"] == -200
 
 
 def test_fixed_value_ramsch():
@@ -275,7 +280,8 @@ def test_bock_after_re_and_over_120_and_one_round_per_game():
 def test_bock_round_of_schieberamsch():
     hands = [g("A", "grand", matadors=4, card_points=70), dict(R(A=50, B=40, C=30), pushes=1)]
     out = play(hands, "skat-tournament", rules={"bock": True, "bock_mode": "schieberamsch"})
-    assert out["hands"][1]["scores"]["A"] == -100
+    # 50 x2 for losing (issue 15, the seed's Schieberamsch) x2 push = -200 (was -100 before the loser's factor)
+    assert out["hands"][1]["scores"]["A"] == -200
 
 
 def test_schenken():
