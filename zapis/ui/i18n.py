@@ -210,6 +210,7 @@ CHOICES: dict[str, tuple[str, str]] = {
 # Short names on the cells of a pad: the words and signs players use at the table.
 PAD: dict[str, tuple[str, str]] = {
     "NT": ("BA", "NT"), "pass": ("pas", "pass"),
+    "NULLO": ("nullo", "nullo"), "dummy": ("dziadek", "dummy"),  # bridge-bobby: a strain, the honours' holder
     "": ("—", "—"), "X": ("X", "X"), "XX": ("XX", "XX"), "NS": ("N-S", "N-S"), "EW": ("E-W", "E-W"),
     "none": ("nikt", "none"), "both": ("obie", "both"),
     "diamonds": ("♦ karo", "♦ diamonds"), "hearts": ("♥ kier", "♥ hearts"), "spades": ("♠ pik", "♠ spades"),
