@@ -147,7 +147,7 @@ def game_money(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet, 
 
     - a module that settles money itself (skat's house list) is taken as it is;
     - bridge rubber: the difference of the totals in settlement units (the seed: hundreds), each
-      partner winning it from one opponent, times the stake per unit;
+      partner winning it from one opponent, times the stake per unit (the partners of that rubber: a tura's change);
     - a zero-sum game: each point at the stake;
     - any other game: every pair of players settles the difference of their totals.
     """
@@ -163,7 +163,8 @@ def game_money(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet, 
             st = rub["settlement"]
             if not st["side"]:
                 continue
-            win, lose = (sides[0], sides[1]) if st["side"] == "NS" else (sides[1], sides[0])
+            by = rub.get("sides") or {"NS": sides[0], "EW": sides[1]}  # a rubber's own sides (a bridge tura)
+            win, lose = (by["NS"], by["EW"]) if st["side"] == "NS" else (by["EW"], by["NS"])
             for p in win:
                 out[p] += int(round(st["units"] * stake))
             for p in lose:

@@ -40,8 +40,12 @@ class GameRecord:
         if self.date is not None:
             out["date"] = self.date
         out[pkey] = self.players
-        if self.rules:
-            out["rules"] = dict(self.rules)
+        rules = dict(self.rules)
+        for key in record_keys(module):  # a parameter the record writes at its top level (a tura's partners)
+            if key in rules:
+                out[key] = rules.pop(key)
+        if rules:
+            out["rules"] = rules
         if self.start:
             out["start"] = dict(self.start)
         out[hkey] = [dict(h) for h in self.hands]
@@ -49,6 +53,13 @@ class GameRecord:
 
 
 MAX_NAME = 60
+
+
+def record_keys(module: ScoringModule | None) -> tuple[str, ...]:
+    """Top-level record keys that are parameters of the game's rules (a module's `record_keys`, e.g. a bridge
+    tura's `partners`): parse() reads them into the record's rules, as if given in [rules], so that they are
+    frozen with the rules in the store; to_toml_dict() writes them back at the top level."""
+    return tuple(getattr(module, "record_keys", ())) if module is not None else ()
 
 
 def _players_problems(value: Any) -> list[Problem]:
@@ -88,18 +99,20 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     if not isinstance(rules_over, dict):
         raise ZapisError([Problem("rules", f"{fmt(rules_over)} is not a table")], source)
     layers = [("rules", rules_over)] + ([("--rules", dict(overrides))] if overrides else [])
-    try:
-        rules = rulesets.load(ref, base, layers)
-    except ZapisError as e:
-        # A problem inside a ruleset file names that file; one in the record names the record.
-        if e.source:
-            raise
-        raise ZapisError([p if p.place.startswith(("rules", "--rules")) else Problem("ruleset", p.message)
-                          for p in e.problems], source) from None
+    rules = _load_rules(ref, base, layers, source, ())
     module = get_module(rules.module)
+    keys = record_keys(module)
+    top = {k: data[k] for k in keys if k in data}
+    if top:  # the module's top-level keys join the record's rules: loaded again with them (command line last)
+        twice = [Problem(k, "is given twice: at the top level and in [rules]") for k in top if k in rules_over]
+        if twice:
+            raise ZapisError(twice, source)
+        rules_over = {**rules_over, **top}
+        rules = _load_rules(ref, base, [("rules", {k: v for k, v in rules_over.items() if k not in top}), ("", top)]
+                            + layers[1:], source, tuple(top))
 
     pkey, hkey = module.players_key, module.hands_key
-    allowed = {"format", "ruleset", "title", "date", "rules", "start", pkey, hkey}
+    allowed = {"format", "ruleset", "title", "date", "rules", "start", pkey, hkey, *keys}
     problems = [Problem(k, "unknown key") for k in data if k not in allowed]
     if "title" in data and not isinstance(data["title"], str):
         problems.append(Problem("title", f"{fmt(data['title'])} is not text"))
@@ -133,6 +146,19 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     rec = GameRecord(ruleset=ref, players=data[pkey], hands=list(hands), rules=dict(rules_over),
                      start=dict(start), title=data.get("title"), date=data.get("date"))
     return rec, rules, module
+
+
+def _load_rules(ref: str, base: Path | None, layers: list[tuple[str, Mapping[str, Any]]], source: str | None,
+                top: tuple[str, ...]) -> Rules:
+    try:
+        return rulesets.load(ref, base, layers)
+    except ZapisError as e:
+        # A problem inside a ruleset file names that file; one in the record names the record (its [rules], the
+        # command line's --rules, or a top-level key that is a parameter).
+        if e.source:
+            raise
+        raise ZapisError([p if p.place.startswith(("rules", "--rules", *top)) else Problem("ruleset", p.message)
+                          for p in e.problems], source) from None
 
 
 def read(path: str | Path, overrides: Mapping[str, Any] | None = None

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
-from zapis.core.module import Rules, ScoringModule
+from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
@@ -134,6 +134,22 @@ PARAMS = (
                                    "przepisy: 100)",
                                    "rubber: the difference of the totals is settled in these units, rounded (the "
                                    "Polish rule book: 100)"), 100, min=1),
+    P("seating", "choice", Bi('kto z kim gra: "four" (czterech graczy w stałych parach: N-S to `players[0]` i '
+                              '`players[2]`), "two" (dwóch graczy, każdy sam jest stroną: `players[0]` to N-S, '
+                              '`players[1]` to E-W; rozdają na zmianę) albo "tura" (czterech graczy, trzy robry, w '
+                              'każdym robrze inne pary; wynik każdego gracza osobno); "two" i "tura" tylko w zapisie '
+                              'robrowym',
+                              "who plays with whom: four (four players in fixed partnerships: N-S are `players[0]` "
+                              "and `players[2]`), two (two players, each a side of his own: `players[0]` is N-S, "
+                              "`players[1]` E-W; they deal in turn) or tura (four players, three rubbers, new "
+                              "partners each rubber; each player's total on its own); two and tura with rubber "
+                              "scoring only"), "four", choices=("four", "two", "tura")),
+    P("partners", "list", Bi('tura: partner gracza `players[0]` w robrze 1, 2 i 3 (trzech różnych spośród '
+                             '`players[1:]`, każdy raz); pusta lista: `players[2]`, `players[1]`, `players[3]`; w '
+                             'zapisie gry klucz `partners` stoi na samej górze',
+                             "tura: the partner of `players[0]` in rubbers 1, 2 and 3 (three different names of "
+                             "`players[1:]`, each once); an empty list: `players[2]`, `players[1]`, `players[3]`; a "
+                             "game record writes `partners` at its top level"), []),
 )
 
 SIDE_LABEL = {"NS": "N-S", "EW": "E-W"}
@@ -151,22 +167,32 @@ class BridgeModule(ScoringModule):
     goes_on = True  # a rubber or a Chicago cycle ends, the evening's game goes on
 
     def unit_over(self, rules: Rules, who: str) -> Bi:
+        if rules["seating"] == "tura":
+            return Bi(f"Turę wygrywa: {who}. Trzy robry rozegrane, tura skończona.",
+                      f"{who} won the tura. Three rubbers played: the tura is over.")
         if rules["scoring"] == "rubber":
             return Bi(f"Rober wygrali: {who}. Następne rozdanie zaczyna nowy rober.",
                       f"{who} won the rubber. The next hand starts a new rubber.")
         return Bi(f"Cykl czterech rozdań wygrali: {who}. Następne rozdanie zaczyna nowy cykl.",
                   f"{who} won the four-deal cycle. The next hand starts a new cycle.")
     params = PARAMS
-    player_counts = (4,)
+    player_counts = (2, 4)  # four at a table; two in the two-handed rulesets (seating = "two")
+    # top-level keys of a game record that are parameters of the game's rules (records.parse keeps them with the
+    # rules, records.dumps writes them back at the top): a tura's `partners`
+    record_keys = ("partners",)
 
     # --- description and validation ----------------------------------------------------
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         # the protocol's own message puts the title in an English sentence; here each language has its own
-        if len(players) != 4:
-            n = len(players)
+        n = len(players)
+        if rules["seating"] == "two":
+            if n != 2:
+                return [Problem(self.players_key, Bi(f"{n} graczy, a w tę odmianę brydża grają dwie osoby",
+                                                     f"{n} players, but this bridge is played by 2"))]
+        elif n != 4:
             return [Problem(self.players_key, Bi(f"{n} graczy, a w brydża grają cztery osoby",
                                                  f"{n} players, but {self.title.en} is played by 4"))]
-        return []
+        return _partners_problems(rules, players)
 
     def check_rules(self, r: Mapping[str, Any]) -> list[Problem]:
         out = []
@@ -183,6 +209,9 @@ class BridgeModule(ScoringModule):
         if len(cyc) != 4 or any(v not in VUL_CHOICES for v in cyc):
             out.append(Problem("cycle_vulnerability", Bi(f"{fmt(cyc)}: trzeba podać cztery z none, NS, EW, both",
                                                          f"{fmt(cyc)} must be four of none, NS, EW, both")))
+        if r["seating"] != "four" and r["scoring"] != "rubber":
+            out.append(Problem("seating", Bi(f'{fmt(r["seating"])}: tylko w zapisie robrowym (scoring = "rubber")',
+                                             f'{fmt(r["seating"])} needs rubber scoring (scoring = "rubber")')))
         table = r["hcp_table"]
         ok = (isinstance(table, list) and [row[0] if isinstance(row, list) and row else None
                                            for row in table] == list(range(20, 41))
@@ -199,8 +228,7 @@ class BridgeModule(ScoringModule):
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
                   normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",)),
-            Field("declarer", "choice", "the declarer's seat", choices=SEATS, player_choices=True,
-                  label={"pl": "rozgrywający", "en": "declarer"}),
+            _declarer_field(rules),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
                   label={"pl": "kontra", "en": "double"}, usual=""),
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13,
@@ -212,8 +240,7 @@ class BridgeModule(ScoringModule):
             fields += [
                 Field("honours", "int", "honours held: 100 or 150", choices=(100, 150),
                       label={"pl": "honory", "en": "honours"}, rare=True),
-                Field("honours_side", "choice", "the side that held the honours", choices=("NS", "EW"),
-                      label={"pl": "honory ma", "en": "honours held by"}, rare=True),
+                _honours_side_field(rules),
             ]
         if rules["scoring"] == "imp":
             fields.append(Field("hcp_ns", "int", "high-card points of N-S together", required=True,
@@ -248,15 +275,59 @@ class BridgeModule(ScoringModule):
                                              "100 at no trumps: only four aces (150) count there")))
         return out
 
+    def check_each(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                   first: int = 0) -> list[Problem]:
+        """As every module's, with `declarer` and `honours_side` read either way: a seat letter ("N") or side
+        ("NS"), or a player's name. Each is checked here and handed on to the fields' check in the form the
+        entry form writes (at a table of four the seat, otherwise the name)."""
+        own: list[Problem] = []
+        seen = []
+        for i, hand in enumerate(hands, start=first):
+            if isinstance(hand, dict) and ("declarer" in hand or "honours_side" in hand):
+                hand = dict(hand)
+                for key in ("declarer", "honours_side"):
+                    if key in hand:
+                        hand[key], problem = _as_field(rules, players, key, hand[key])
+                        if problem is not None:
+                            own.append(Problem(f"{self.hands_key}[{i}].{key}", problem))
+            seen.append(hand)
+        out = super().check_each(rules, players, seen, first) + own
+        if own:  # in the order of the hands and of their fields, as the fields' check places them
+            order = {f.name: k + 1 for k, f in enumerate((*COMMON_HAND_FIELDS, *self.hand_fields(rules, players)))}
+            out.sort(key=lambda p: (_hand_index(p.place), order.get(p.place.rpartition(".")[2], 0)))
+        return out
+
+    def check_sequence(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+                       start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """A tura is three rubbers ("Trzy robry stanowią pełny cykl gry, nazywany turą"): a hand after the third
+        is refused."""
+        if rules["seating"] != "tura" or rules["scoring"] != "rubber":
+            return []
+        fold = _Rubber(rules, players, {"NS": 0, "EW": 0}, rows=False)
+        fold.fold(hands)
+        if len(fold.ended) >= TURA_RUBBERS and fold.ended[TURA_RUBBERS - 1] < len(hands) - 1:
+            i = fold.ended[TURA_RUBBERS - 1] + 1
+            return [Problem(f"{self.hands_key}[{i}]", Bi(
+                f"tura skończyła się po trzecim robrze (rozdanie {fold.ended[TURA_RUBBERS - 1] + 1}): to rozdanie "
+                "jest już poza nią",
+                f"the tura ended with the third rubber (hand {fold.ended[TURA_RUBBERS - 1] + 1}): this hand is "
+                "beyond it"))]
+        return []
+
     def partnerships(self, rules, players):
+        seating = rules["seating"] if "seating" in rules else "four"
+        if seating == "two":
+            return [[players[0]], [players[1]]]
+        if seating == "tura":  # partners change each rubber: each player on his own account
+            return None
         return [[players[0], players[2]], [players[1], players[3]]]
 
     # --- scoring -------------------------------------------------------------------------------
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
-        side_start = _side_start(players, start or {})
+        side_start = _side_start(players, start or {}, rules)
         if rules["scoring"] == "rubber":
-            return _Rubber(rules, players, side_start).run(hands)
+            return _Rubber(rules, players, side_start, player_start=start).run(hands)
         return _Cycle(rules, players, side_start).run(hands)
 
     def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
@@ -264,14 +335,113 @@ class BridgeModule(ScoringModule):
         """The game as the standings need it (ScoringModule.totals): the same fold of the deals as score(), each deal
         scored by the same code, without the sheet's rows, words, per-hand results and next deal. A rubber game
         carries each rubber with its settlement (extra["rubbers"]), as score() does."""
-        side_start = _side_start(players, start or {})
+        side_start = _side_start(players, start or {}, rules)
         if rules["scoring"] == "rubber":
-            return _Rubber(rules, players, side_start, rows=False).totals(hands)
+            return _Rubber(rules, players, side_start, rows=False, player_start=start).totals(hands)
         return _Cycle(rules, players, side_start, rows=False).totals(hands)
 
 
-def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
-    """Totals carried in, per side; partners must agree."""
+TURA_RUBBERS = 3  # "Trzy robry stanowią pełny cykl gry, nazywany turą"
+SEAT_WORDS = ", ".join(f'"{x}"' for x in SEATS)
+
+
+def _declarer_field(rules: Rules) -> Field:
+    """At a table of four the pad offers the seats ("N Ala"); with two players or in a tura, the players. Either
+    way the record may give a seat letter or a player's name (check_each)."""
+    label = {"pl": "rozgrywający", "en": "declarer"}
+    if rules["seating"] == "four":
+        return Field("declarer", "choice", "the declarer's seat (N, E, S, W) or name", choices=SEATS,
+                     player_choices=True, label=label)
+    if rules["seating"] == "two":
+        meaning = "the declarer: a player's name, or N or S for players[0] and E or W for players[1]"
+    else:
+        meaning = ("the declarer: a player's name, or a seat of the rubber (players[0] N, his partner S, the other "
+                   "two E and W in the order of players)")
+    return Field("declarer", "player", meaning, label=label)
+
+
+def _honours_side_field(rules: Rules) -> Field:
+    label = {"pl": "honory ma", "en": "honours held by"}
+    if rules["seating"] == "four":
+        return Field("honours_side", "choice", "the side that held the honours (NS, EW) or one of its players",
+                     choices=("NS", "EW"), label=label, rare=True)
+    return Field("honours_side", "player", "the player whose side held the honours (or NS: players[0]'s side, EW: "
+                 "the other)", label=label, rare=True)
+
+
+def _as_field(rules: Rules, players: list[str], key: str, v: Any) -> tuple[Any, Bi | None]:
+    """A declarer or honours_side as the hand's field takes it (the seat or side at a table of four, a player's
+    name otherwise), and the problem when it is neither a seat (side) nor a player. A value that is wrong is
+    handed on as a valid one: its problem is said once, here."""
+    letters = SEATS if key == "declarer" else ("NS", "EW")
+    four = rules["seating"] == "four"
+    names = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    problem = None
+    if not (isinstance(v, str) and (v in letters or v in names)):
+        want = ", ".join(f'"{x}"' for x in letters)
+        problem = Bi(f"{fmt(v)}: możliwe są {want} albo imię gracza tej gry",
+                     f"{fmt(v)} is not one of {want} nor a player of this game")
+        v = letters[0]
+    if four:
+        if v in letters or v not in names or names.index(v) > 3:
+            return v, problem
+        seat = SEATS[names.index(v)]
+        return (seat if key == "declarer" else SIDE_OF[seat]), problem
+    if v in names or not names:
+        return v, problem
+    side = SIDE_OF.get(v, v)  # a seat letter or a side: players[0]'s side is N-S
+    return (names[0] if side == "NS" or len(names) < 2 else names[1]), problem
+
+
+def _hand_index(place: str) -> int:
+    try:
+        return int(place[place.index("[") + 1:place.index("]")])
+    except ValueError:
+        return -1
+
+
+def _partners_problems(rules: Rules, players: list[str]) -> list[Problem]:
+    """A tura's `partners`: players[0]'s partner in each of the three rubbers, each of the other three once
+    ("Gracze, którzy tworzyli parę, nie mogą już w tej samej turze grać ze sobą po raz drugi"); nothing outside a
+    tura."""
+    partners = rules["partners"]
+    if not partners:
+        return []
+    if rules["seating"] != "tura":
+        return [Problem("partners", Bi("partnerzy zmieniają się tylko w turze (seating = \"tura\")",
+                                       'partners change only in a tura (seating = "tura")'))]
+    if len(partners) != TURA_RUBBERS:
+        return [Problem("partners", Bi(f"{fmt(partners)}: trzeba podać trzech partnerów gracza {players[0]}, po "
+                                       "jednym na robra",
+                                       f"{fmt(partners)} must name three partners of {players[0]}, one a rubber"))]
+    out = []
+    others = players[1:]
+    for i, name in enumerate(partners):
+        where = f"partners[{i}]"
+        if not isinstance(name, str):
+            out.append(Problem(where, Bi(f"{fmt(name)} nie jest imieniem gracza", f"{fmt(name)} is not a player name")))
+        elif name == players[0]:
+            out.append(Problem(where, Bi(f"{fmt(name)}: gracz nie gra w parze sam ze sobą",
+                                         f"{fmt(name)} cannot partner himself")))
+        elif name not in others:
+            out.append(Problem(where, Bi(f"{fmt(name)} nie gra w tej grze", f"{fmt(name)} is not a player of this game")))
+        elif name in partners[:i]:
+            out.append(Problem(where, Bi(f"{fmt(name)} był już partnerem gracza {players[0]} w robrze "
+                                         f"{partners.index(name) + 1}: w turze nikt nie gra dwa razy z tym samym",
+                                         f"{fmt(name)} already partnered {players[0]} in rubber "
+                                         f"{partners.index(name) + 1}: nobody partners the same player twice in a "
+                                         "tura")))
+    return out
+
+
+def _side_start(players: list[str], start: Mapping[str, Any], rules: Rules | None = None) -> dict[str, int]:
+    """Totals carried in, per side; partners must agree. With two players each is a side; a tura carries each
+    player's own total in (_Rubber's player_start), not the sides'."""
+    seating = rules["seating"] if rules is not None else "four"
+    if seating == "two":
+        return {"NS": start.get(players[0]) or 0, "EW": start.get(players[1]) or 0}
+    if seating == "tura":
+        return {"NS": 0, "EW": 0}
     out = {}
     for side, (a, b) in (("NS", (players[0], players[2])), ("EW", (players[1], players[3]))):
         va, vb = start.get(a), start.get(b)
@@ -282,9 +452,15 @@ def _side_start(players: list[str], start: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def _outcome(players: list[str], tot: dict[str, int], finished: bool) -> tuple[dict[str, int], list[str] | None]:
-    """Each player's total (partners share their side's) and, when the unit of play is finished, the side ahead."""
+def _outcome(players: list[str], tot: dict[str, int], finished: bool, seating: _Seating | None = None
+             ) -> tuple[dict[str, int], str | list[str] | None]:
+    """Each player's total (partners share their side's) and, when the unit of play is finished, the side ahead
+    (with two players, the player ahead)."""
     winner = None
+    if seating is not None and seating.kind == "two":
+        if finished and tot["NS"] != tot["EW"]:
+            winner = players[0] if tot["NS"] > tot["EW"] else players[1]
+        return {players[0]: tot["NS"], players[1]: tot["EW"]}, winner
     if finished and tot["NS"] != tot["EW"]:
         winner = [players[0], players[2]] if tot["NS"] > tot["EW"] else [players[1], players[3]]
     return _both(players, tot["NS"], tot["EW"]), winner
@@ -292,17 +468,15 @@ def _outcome(players: list[str], tot: dict[str, int], finished: bool) -> tuple[d
 
 @dataclass
 class _Deal:
-    """One recorded hand, parsed."""
+    """One recorded hand, parsed: `declarer` as the sheet names him (the seat at a table of four, the player's name
+    otherwise), `side` and `honours_side` as N-S / E-W."""
 
     contract: Contract | None  # None: passed out
     declarer: str = ""
     tricks: int = 0
     honours: int = 0
     honours_side: str = ""
-
-    @property
-    def side(self) -> str:
-        return SIDE_OF[self.declarer]
+    side: str = ""
 
     @property
     def label(self) -> str:
@@ -333,11 +507,84 @@ def _contract(hand: Mapping[str, Any]) -> Contract | None:
     return got
 
 
-def _parse(hand: Mapping[str, Any]) -> _Deal:
+def _parse(hand: Mapping[str, Any], look: Mapping[str, tuple[str, str]] | None = None) -> _Deal:
+    """A valid hand parsed; `look` (a _Seating's lookup for the hand's rubber) reads seats, sides and names."""
+    look = look or FOUR_SEATS
     c = _contract(hand)
+    honours, hs = hand.get("honours", 0), hand.get("honours_side", "")
+    hs = look[hs][0] if hs else ""
     if c is None:
-        return _Deal(None)
-    return _Deal(c, hand["declarer"], hand["tricks"], hand.get("honours", 0), hand.get("honours_side", ""))
+        return _Deal(None, honours=honours, honours_side=hs)
+    side, who = look[hand["declarer"]]
+    return _Deal(c, who, hand["tricks"], honours, hs, side)
+
+
+class _Seating:
+    """Who plays with whom, rubber by rubber: N-S is players[0]'s side. At a table of four ("four") N-S are
+    players[0] and players[2] throughout; with two players ("two") each is a side of his own; in a tura players[0]'s
+    partner is partners[k] in rubber k + 1 (the default players[2], players[1], players[3]), the other two form the
+    other side. A rubber's seats: players[0] N, his partner S, the other two E and W in the order of players (the
+    first rubber of a default tura is the table of four as it sits).
+
+    `lookup(n)` reads what a hand of rubber n writes in `declarer` or `honours_side` (a seat, a side or a player's
+    name) as (side, the declarer as the sheet names him)."""
+
+    def __init__(self, rules: Rules, players: list[str]):
+        self.kind = kind = rules["seating"]
+        self.players = players
+        if kind == "tura":
+            p = players
+            self.orders = []
+            for mate in list(rules["partners"]) or [p[2], p[1], p[3]]:
+                e, w = [x for x in p[1:] if x != mate]
+                self.orders.append((p[0], e, mate, w))  # N, E, S, W of that rubber
+        elif kind == "two":
+            self.orders = [(players[0], players[1], players[0], players[1])]
+        else:
+            self.orders = [tuple(players)]
+        self.looks = [self._lookup(o) for o in self.orders]
+        self.side_lists = [{"NS": _distinct([o[0], o[2]]), "EW": _distinct([o[1], o[3]])} for o in self.orders]
+
+    def _lookup(self, order: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+        four = self.kind == "four"
+        look: dict[str, tuple[str, str]] = {}
+        for seat, name in zip(SEATS, order):
+            look.setdefault(name, (SIDE_OF[seat], seat if four else name))
+        for seat, name in zip(SEATS, order):  # a seat letter is a seat, whatever the names
+            look[seat] = (SIDE_OF[seat], seat if four else name)
+        look["NS"], look["EW"] = ("NS", "NS"), ("EW", "EW")
+        return look
+
+    def _at(self, n: int) -> int:
+        return min(n, len(self.orders)) - 1
+
+    def lookup(self, n: int) -> dict[str, tuple[str, str]]:
+        return self.looks[self._at(n)]
+
+    def sides(self, n: int) -> dict[str, list[str]]:
+        """Rubber n's sides: {"NS": [...], "EW": [...]}."""
+        return self.side_lists[self._at(n)]
+
+    def order(self, n: int) -> tuple[str, ...]:
+        """Who sits N, E, S, W in rubber n (with two players, each sits twice)."""
+        return self.orders[self._at(n)]
+
+    def each(self, n: int, ns: int | float, ew: int | float) -> dict[str, int | float]:
+        """Each player's share of the sides' points in rubber n: his side's."""
+        sides = self.sides(n)
+        return {p: (ns if p in sides["NS"] else ew) for p in self.players}
+
+    def names(self, n: int, side: str) -> str:
+        return "+".join(self.sides(n)[side])
+
+
+def _distinct(names: list[str]) -> list[str]:
+    return list(dict.fromkeys(names))
+
+
+#: a table of four as it sits (chicago, IMP): a seat letter, a side, or (added per game) a player's name
+FOUR_SEATS: dict[str, tuple[str, str]] = {**{s: (SIDE_OF[s], s) for s in SEATS}, "NS": ("NS", "NS"),
+                                           "EW": ("EW", "EW")}
 
 
 def _letter(i: int) -> str:
@@ -429,12 +676,22 @@ class _RubberState:
 
 class _Rubber:
     """Rubber bridge (Laws of Rubber Bridge 72-74, 80, 81): below and above the line. With `rows` (score()) the
-    fold writes the sheet's entries as it goes; without (totals()) it only adds up."""
+    fold writes the sheet's entries as it goes; without (totals()) it only adds up. The sides of each rubber are
+    the seating's (_Seating): a table of four, two players, or a tura's changing partners."""
 
-    def __init__(self, rules: Rules, players: list[str], start: dict[str, int], rows: bool = True):
+    def __init__(self, rules: Rules, players: list[str], start: dict[str, int], rows: bool = True,
+                 player_start: Mapping[str, Any] | None = None):
         self.r, self.players, self.start, self.rows = rules, players, start, rows
         self.values = Values.from_rules(rules)
+        self.seating = _Seating(rules, players)
+        self.tura = self.seating.kind == "tura"
+        # each player's total carried in: his own in a tura, his side's otherwise
+        if self.tura:
+            self.player_start = {p: (player_start or {}).get(p) or 0 for p in players}
+        else:
+            self.player_start = self.seating.each(1, start["NS"], start["EW"])
         self.rubbers: list[_RubberState] = []
+        self.ended: list[int] = []  # the hand that ended each finished rubber
         self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
 
     def fold(self, hands: list[Mapping[str, Any]]) -> tuple[_RubberState, bool]:
@@ -443,25 +700,28 @@ class _Rubber:
         r, values, rows = self.r, self.values, self.rows
         thresholds = r["game_thresholds"]
         cur = _RubberState(1)
+        look = self.seating.lookup(1)
         for i, hand in enumerate(hands):
             c = _contract(hand)
             vul = hand.get("vulnerable") or cur.vul()
             before = (cur.total["NS"], cur.total["EW"])
             parts, game = None, False
             if c is not None:
-                side, tricks = SIDE_OF[hand["declarer"]], hand["tricks"]
+                side, tricks = look[hand["declarer"]][0], hand["tricks"]
                 parts = deal_parts(c, vulnerable(vul, side), tricks, values)
                 game = cur.deal(side, tricks >= c.needed, parts, thresholds)
             honours = hand.get("honours")
             if honours:
-                cur.total[hand.get("honours_side", "")] += honours
+                cur.total[look[hand.get("honours_side", "")][0]] += honours
             cur.hands += 1
             won = cur.over(r)
             if rows:
-                self._rows(i, hand, cur, vul, parts, game, won, before)
+                self._rows(i, hand, cur, vul, parts, game, won, before, look)
             if won:
                 self.rubbers.append(cur)
+                self.ended.append(i)
                 cur = _RubberState(cur.number + 1)
+                look = self.seating.lookup(cur.number)
         unfinished = cur.hands > 0
         if unfinished:
             for side, points, label in cur.unfinished(r):
@@ -471,9 +731,9 @@ class _Rubber:
         return cur, unfinished
 
     def _rows(self, i: int, hand: Mapping[str, Any], cur: _RubberState, vul: str, parts: Parts | None, game: bool,
-              won: str | None, before: tuple[int, int]) -> None:
+              won: str | None, before: tuple[int, int], look: Mapping[str, tuple[str, str]]) -> None:
         """A deal's entries above and below the line, as fold() has scored it, and its points."""
-        deal = _parse(hand)
+        deal = _parse(hand, look)
         label = f"{_letter(i)}) " + deal.label
         if deal.contract is not None:
             side = deal.side
@@ -492,7 +752,7 @@ class _Rubber:
             score = f"{cur.games[won]}-{cur.games[OTHER[won]]}"
             self._above(cur, won, cur.bonus, Bi(f"{_letter(i)}) rober {score}", f"{_letter(i)}) rubber {score}"),
                         "", i)
-        self.per_hand.append(_both(self.players, cur.total["NS"] - before[0], cur.total["EW"] - before[1]))
+        self.per_hand.append(self.seating.each(cur.number, cur.total["NS"] - before[0], cur.total["EW"] - before[1]))
 
     def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
         cur, unfinished = self.fold(hands)
@@ -500,40 +760,70 @@ class _Rubber:
 
     def totals(self, hands: list[Mapping[str, Any]]) -> Sheet:
         _, unfinished = self.fold(hands)
-        tot, rubbers_json, finished, totals, winner = self._summary(unfinished)
+        tot, rubbers_json, finished, totals, winner, extra = self._summary(unfinished)
         r = self.r
         return Sheet(module="bridge", ruleset=r.id, title=r.title, players=self.players, totals=totals,
-                     finished=finished, winner=winner, extra={"sides": tot, "rubbers": rubbers_json})
+                     finished=finished, winner=winner, extra=extra)
 
     def _summary(self, unfinished: bool) -> tuple[dict[str, int], list[dict[str, Any]], bool, dict[str, int],
-                                                  list[str] | None]:
-        """What the rubbers come to: the sides' totals from the start, each rubber's JSON (with its settlement),
-        whether the game stands finished, each player's total and the winner."""
+                                                  str | list[str] | None, dict[str, Any]]:
+        """What the rubbers come to: the sides' totals from the start, each rubber's JSON (with its sides and its
+        settlement), whether the game stands finished, each player's total, the winner and the sheet's extra keys.
+
+        A table of four or two: the sides add up over the rubbers, a finished rubber finishes the sheet (play goes
+        on with the next). A tura: each player adds up his side's total of each rubber (each rubber's result
+        belongs to both partners of that rubber), the tura is finished after the third rubber; its `settlement`
+        is each player's units won (+) or lost (-) over the rubbers."""
         tot = dict(self.start)
         rubbers_json = []
         unit = self.r["settlement_unit"]
+        players, seating = self.players, self.seating
+        each = dict(self.player_start)
+        units = {p: 0 for p in players}
         for rub in self.rubbers:
             for s in tot:
                 tot[s] += rub.total[s]
-            rubbers_json.append(rub.summary(unit))
+            rj = rub.summary(unit)
+            sides = seating.sides(rub.number)
+            rj["sides"] = {s: list(v) for s, v in sides.items()}
+            rubbers_json.append(rj)
+            for p, v in seating.each(rub.number, rub.total["NS"], rub.total["EW"]).items():
+                each[p] += v
+            lead = rj["settlement"]["side"]
+            if lead:
+                for p in players:
+                    units[p] += rj["settlement"]["units"] * (1 if p in sides[lead] else -1)
+        if self.tura:
+            done = len(self.rubbers) - (1 if unfinished else 0)
+            finished = done >= TURA_RUBBERS
+            winner = None
+            if finished:
+                best = max(each.values())
+                top = [p for p in players if each[p] == best]
+                winner = top[0] if len(top) == 1 else top
+            return tot, rubbers_json, finished, each, winner, {"rubbers": rubbers_json, "settlement": units}
         finished = bool(self.rubbers) and not unfinished
-        totals, winner = _outcome(self.players, tot, finished)
-        return tot, rubbers_json, finished, totals, winner
+        totals, winner = _outcome(players, tot, finished, seating)
+        return tot, rubbers_json, finished, totals, winner, {"sides": dict(tot), "rubbers": rubbers_json}
 
     def _above(self, cur: _RubberState, side: str, points: int, label: str, note: str, hand: int | None) -> None:
         if points:
             cur.above_rows.append(_side_row(side, points, label, hand, note))
 
+    def _side_words(self, n: int, side: str) -> Bi:
+        """Whose column: "My: Ala+Celina" (players[0]'s side is "My", as the scorekeeper's)."""
+        return WE_THEY[side] + f": {self.seating.names(n, side)}"
+
     def _sheet(self, per_hand: list[dict[str, int]], unfinished: bool, cur: _RubberState) -> Sheet:
-        r, players = self.r, self.players
-        cols = [WE_THEY["NS"] + f": {players[0]}+{players[2]}", WE_THEY["EW"] + f": {players[1]}+{players[3]}"]
-        tot, rubbers_json, finished, totals, winner = self._summary(unfinished)
+        r, players, seating = self.r, self.players, self.seating
+        tot, rubbers_json, finished, totals, winner, extra = self._summary(unfinished)
         sections, settle = [], []
         for rub, rj in zip(self.rubbers, rubbers_json):
+            n = rub.number
+            cols = [self._side_words(n, "NS"), self._side_words(n, "EW")]
             done = rj["finished"]
             lead, units = rj["settlement"]["side"], rj["settlement"]["units"]
             diff = rub.total["NS"] - rub.total["EW"]
-            n = rub.number
             above = Section(Bi(f"Rober {n}: nad kreską" + ("" if done else " (niedokończony)"),
                                f"Rubber {n}: above the line" + ("" if done else " (unfinished)")),
                             cols, list(reversed(rub.above_rows)))
@@ -541,25 +831,49 @@ class _Rubber:
             below.rows = below.rows + [Row(Bi("razem", "total"), [Cell.num(rub.total["NS"]), Cell.num(rub.total["EW"])],
                                            marks=frozenset({"total"}))]
             if lead:
-                unit, who = r["settlement_unit"], WE_THEY[lead]
+                unit = r["settlement_unit"]
+                who = WE_THEY[lead] if seating.kind == "four" else Bi(seating.names(n, lead))
                 settle.append(Bi(f"Rober {n}: rozliczenie: {who.pl} +{units} (różnica {abs(diff)} / {unit})",
                                  f"Rubber {n}: settlement: {who.en} +{units} (difference {abs(diff)} / {unit})"))
             sections += [above, below]
-        hands = running(per_hand, players, _both(players, self.start["NS"], self.start["EW"]))
+        if self.tura:
+            sections.append(self._tura_section(rubbers_json, totals))
+            each = ", ".join(f"{p} {extra['settlement'][p]:+d}" for p in players)
+            settle.append(Bi(f"Rozliczenie tury (jednostki): {each}", f"The tura's settlement (units): {each}"))
+        hands = running(per_hand, players, dict(self.player_start))
         notes = settle
         if unfinished:
             notes.append(Bi("Rober niedokończony: premie wg Prawa 80 wliczone",
                             "Unfinished rubber: the Law 80 bonuses are included"))
         nxt = None
         if not finished:
-            dealer = players[len(per_hand) % 4]
-            nxt = {"rubber": cur.number, "dealer": dealer, "seat": SEATS[players.index(dealer)],
+            n = len(per_hand)
+            order = seating.order(cur.number)
+            dealer = order[n % len(order)]
+            nxt = {"rubber": cur.number, "dealer": dealer, "seat": SEATS[order.index(dealer)],
                    "vulnerable": cur.vul(), "below": dict(cur.below)}
         return Sheet(
             module="bridge", ruleset=r.id, title=r.title, players=players, hands=hands, totals=totals,
-            finished=finished, winner=winner, next=nxt, sections=sections, notes=notes,
-            extra={"sides": dict(tot), "rubbers": rubbers_json},
+            finished=finished, winner=winner, next=nxt, sections=sections, notes=notes, extra=extra,
         )
+
+    def _tura_section(self, rubbers_json: list[dict[str, Any]], totals: dict[str, int]) -> Section:
+        """The tura per player: each rubber's sides and what it gives each player (his side's total), the totals
+        carried in, and each player's total."""
+        players, seating = self.players, self.seating
+        rows = []
+        if any(self.player_start.values()):
+            rows.append(Row(Bi("przeniesione", "carried in"), [Cell.num(self.player_start[p]) for p in players]))
+        for rj in rubbers_json:
+            n = rj["number"]
+            sides = f"{seating.names(n, 'NS')} – {seating.names(n, 'EW')}"
+            each = seating.each(n, rj["NS"], rj["EW"])
+            done = "" if rj["finished"] else " (niedokończony)", "" if rj["finished"] else " (unfinished)"
+            rows.append(Row(Bi(f"Rober {n}{done[0]}", f"Rubber {n}{done[1]}"),
+                            [Cell.num(each[p]) for p in players], note=sides))
+        rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        return Section(Bi("Tura: wynik każdego gracza", "The tura: each player's total"), list(players), rows,
+                       label_header=Bi("rober", "rubber"))
 
 
 def _above_words(b: Breakdown) -> Bi | str:
@@ -598,6 +912,7 @@ class _Cycle:
         self.redeal = rules["passed_out"] == "redeal"
         self.expected = {row[0]: (row[1], row[2]) for row in rules["hcp_table"]} if self.imp else {}
         self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
+        self.look = _Seating(rules, players).lookup(1)  # a seat or a player's name -> side, seat
         self.table: list[Row] = []  # with rows: each hand's row
         self.dealer_i = 0  # with rows: the seat of the next dealer
 
@@ -617,7 +932,7 @@ class _Cycle:
             c = _contract(hand)
             score_ns, parts, prem, kind = 0, None, 0, ""
             if c is not None:
-                side, tricks = SIDE_OF[hand["declarer"]], hand["tricks"]
+                side, tricks = self.look[hand["declarer"]][0], hand["tricks"]
                 v = vulnerable(vul, side)
                 parts = deal_parts(c, v, tricks, values)
                 made = tricks >= c.needed
@@ -673,7 +988,7 @@ class _Cycle:
              prem: int, kind: str, redeal: bool, ns: int, ew: int, imp: tuple[str, int, int, int] | None) -> None:
         """A deal's row, as fold() has scored it, and its points."""
         players = self.players
-        deal = _parse(hand)
+        deal = _parse(hand, self.look)
         dealer = hand.get("dealer") or players[self.dealer_i % 4]
         self.dealer_i = players.index(dealer)
         words = PASSED_OUT
