@@ -90,6 +90,13 @@ CASES = [
     ("skat-tournament", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#in-game", "hearts"),
                              ("pad", "#q-matadors", 1), ("keys", "70")],
      {"declarer": "Ala", "game": "hearts", "matadors": 1, "card_points": 70}, "Ala", 70, 7),
+    # a lost null (value 23) on the house list: twice its value lost, -46; "no" is a tap, as "yes" is
+    ("skat-house", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#in-game", "null"), ("pad", "#in-won", False)],
+     {"declarer": "Ala", "game": "null", "won": False}, "Ala", -46, 4),
+    # the Rewolucja (a null ouvert hand worth 92) lost: -184
+    ("skat-house", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#in-game", "revolution"),
+                        ("pad", "#in-won", False)],
+     {"declarer": "Ala", "game": "revolution", "won": False}, "Ala", -184, 4),
     # no tricks, the owed first deal (preselected): 20 a trick, Ala 3 tricks = -60; Darek's 1 is the rest of 13
     ("kierki", P4, [("keys", "354")], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4, "Darek": 1}},
      "Ala", -60, 6),
@@ -117,7 +124,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["1024x768", "800x1280"])
-@pytest.mark.parametrize("ruleset,players,taps,hand,who,total,most", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("ruleset,players,taps,hand,who,total,most", CASES,
+                         ids=[c[0] + ("-" + c[3]["game"] if c[0] == "skat-house" else "") for c in CASES])
 async def test_a_hand_by_taps_alone(db, ruleset, players, taps, hand, who, total, most, size):
     gid = new_game(db, ruleset, players)
     async with tablet(db, gid, size) as pilot:

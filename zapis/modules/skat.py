@@ -213,7 +213,7 @@ class SkatModule(ScoringModule):
             Field("schwarz", "bool", "one side took every trick", when={"game": (*SUITS, "grand")},
                   label={"pl": "czarno", "en": "schwarz"}, rare=True),
             Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": NULLS},
-                  label={"pl": "wygrana", "en": "won"}),
+                  required=True, label={"pl": "wygrana", "en": "won"}),
             Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
                   label={"pl": "kontra", "en": "kontra"}, rare=True),
             Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
@@ -289,9 +289,6 @@ class SkatModule(ScoringModule):
                                   f"belongs to suit games and Grand, not {en}")) for f in
                     ("matadors", "card_points", "schwarz", "schneider_announced", "schwarz_announced")
                     if f in hand]
-            if "won" not in hand:
-                out.append(Problem("won", Bi("brak: czy rozgrywający nie wziął żadnej lewy?",
-                                             "missing: did the declarer take no trick?")))
             if rev:  # "właściwie null ouvert z ręki": always Hand and Ouvert
                 out += [Problem(f, Bi("rewolucję gra się zawsze z ręki i w otwarte karty",
                                       "a Revolution is always a Hand and Ouvert game")) for f in ("hand", "ouvert")

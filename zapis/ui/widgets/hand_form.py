@@ -164,6 +164,8 @@ class HandForm(Widget):
             yield self._pad(cells, base, allow_none=not f.required)
         elif k == "player":
             yield self._pad(self._player_cells(), base, allow_none=not f.required)
+        elif k == "bool" and f.required:  # the hand must say it (a null game's result): yes or no, both a choice
+            yield self._pad([Cell(True, t("yes")), Cell(False, t("no"))], base, allow_none=True)
         elif k == "bool":
             yield self._pad([Cell(True, t("yes"))], base, multi=True, limit=1, classes="toggle")
         elif k == "players":
@@ -320,7 +322,7 @@ class HandForm(Widget):
         if isinstance(w, Pad):
             v = w.value
             if k == "bool":
-                return True if v else None
+                return v if f.required else True if v else None
             if k == "players":
                 return v or None
             return None if v is None or (v == f.default and v == "") else v
@@ -420,7 +422,7 @@ class HandForm(Widget):
             elif k == "list" and isinstance(v, list):
                 self._set_input(self._get(base), ", ".join(map(str, v)))
             elif k == "bool":
-                self._set(base, [True] if v else [])
+                self._set(base, bool(v) if f.required else [True] if v else [])
             elif k != "table":
                 self._set(base, v)
                 if f.parts:
