@@ -419,3 +419,16 @@ async def test_the_new_game_dialog_starts_a_tura_and_a_two_player_game(tmp_path,
     assert g.ruleset == ruleset and g.players == players
     rec, rules, module = Store(db).record(g.id)
     assert rules["partners"] == [] and module.check_players(rules, rec.players) == []
+
+
+def test_a_tura_scored_unchecked_with_bad_partners_says_so():
+    # the store scores its games without checking them again (a season): partners that name no player of the game
+    # (e.g. frozen before a player was renamed) are a Problem at partners[i], not a crash
+    from zapis.core.errors import ZapisError
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-tura", "players": P,
+                                        "partners": ["Darek", "Celina", "Bartek"]})
+    renamed = ["Ala", "Bartek", "Celina", "Dariusz"]
+    for fold in (module.score, module.totals):
+        with pytest.raises(ZapisError) as e:
+            fold(rules, renamed, TURA[:1])
+        assert [str(p) for p in e.value.problems] == ['partners[0]: "Darek" is not a player of this game']

@@ -534,6 +534,9 @@ class _Seating:
         self.players = players
         if kind == "tura":
             p = players
+            bad = _partners_problems(rules, p)  # checked with the players; said here too when scored unchecked
+            if bad:
+                raise ZapisError(bad)
             self.orders = []
             for mate in list(rules["partners"]) or [p[2], p[1], p[3]]:
                 e, w = [x for x in p[1:] if x != mate]
