@@ -242,7 +242,7 @@ def test_a_tura_broken_off_counts_its_rubber_as_unfinished():
 
 def test_a_hand_after_the_third_rubber_is_refused():
     assert problems({"ruleset": "bridge-tura", "players": P, "hands": TURA + [h("1C", "Ala", 7)]}) == [
-        "hands[10]: the tura ended with the third rubber (hand 10): this hand is beyond it"]
+        "hands[10]: the tura ended with the third rubber at hands[9]: this hand is beyond it"]
 
 
 def test_a_tura_carries_in_each_players_own_total():

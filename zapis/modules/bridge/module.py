@@ -306,12 +306,10 @@ class BridgeModule(ScoringModule):
         fold = _Rubber(rules, players, {"NS": 0, "EW": 0}, rows=False)
         fold.fold(hands)
         if len(fold.ended) >= TURA_RUBBERS and fold.ended[TURA_RUBBERS - 1] < len(hands) - 1:
-            i = fold.ended[TURA_RUBBERS - 1] + 1
-            return [Problem(f"{self.hands_key}[{i}]", Bi(
-                f"tura skończyła się po trzecim robrze (rozdanie {fold.ended[TURA_RUBBERS - 1] + 1}): to rozdanie "
-                "jest już poza nią",
-                f"the tura ended with the third rubber (hand {fold.ended[TURA_RUBBERS - 1] + 1}): this hand is "
-                "beyond it"))]
+            last = f"{self.hands_key}[{fold.ended[TURA_RUBBERS - 1]}]"
+            return [Problem(f"{self.hands_key}[{fold.ended[TURA_RUBBERS - 1] + 1}]", Bi(
+                f"tura skończyła się trzecim robrem na {last}: to rozdanie jest już poza nią",
+                f"the tura ended with the third rubber at {last}: this hand is beyond it"))]
         return []
 
     def partnerships(self, rules, players):
