@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,30 @@ def test_renaming_a_player_keeps_the_games(tmp_path):
     assert s.log(game)[-1].hand["dealer"] == "Bartek"  # the log keeps the name the game was recorded with
     with pytest.raises(ZapisError):
         s.rename_player("Ala", "Celina")
+
+
+def test_renaming_a_player_follows_a_turas_partners(tmp_path):
+    """A tura's partners are a parameter frozen with the rules: a renamed partner is renamed there too, in the
+    sheet, the standings and the exported record."""
+    s = Store(tmp_path / "t.db")
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-tura",
+                                        "players": ["Ala", "Bartek", "Celina", "Darek"],
+                                        "partners": ["Darek", "Bartek", "Celina"]})
+    ev = s.new_evening("2026-11-20")
+    game = s.new_game(ev, 1, rec, rules, module)
+    s.enter(game, {"contract": "4S", "declarer": "Darek", "tricks": 10})  # Ala and Darek together: 120 below
+    before = s.sheet(game).totals
+    s.rename_player("Darek", "Dariusz")
+    rec2, rules2, module2 = s.record(game)
+    assert rules2["partners"] == ["Dariusz", "Bartek", "Celina"]
+    rec2.rules = {"partners": rules2["partners"]}  # as the export writes what differs from the ruleset
+    assert tomllib.loads(records.dumps(rec2, module2))["partners"] == ["Dariusz", "Bartek", "Celina"]
+    after = s.sheet(game).totals
+    assert after["Dariusz"] == before["Darek"] and after["Ala"] == before["Ala"]
+    s.enter(game, {"contract": "1C", "declarer": "Dariusz", "tricks": 7})  # in the new name
+    assert s.record(game)[0].hands[-1]["declarer"] == "Dariusz"
+    assert s.hands(game)[-1]["declarer"] == "Darek"  # the log keeps the name the game was recorded with
+    assert sorted(r.totals for r in s.judged(ev))[0]["Dariusz"] == s.sheet(game).totals["Dariusz"]
 
 
 @pytest.mark.parametrize("kind,message", [

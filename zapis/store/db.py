@@ -341,9 +341,9 @@ class Store:
         rules, module = _frozen(json.loads(row["rules_json"]))
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
-        layout, start, hands = _names_now(module, rules, zip(recorded, self._current_names(game_id)),
-                                          row["layout_json"], row["start_json"],
-                                          self.hands(game_id) if hands is None else hands)
+        rules, layout, start, hands = _names_now(module, rules, zip(recorded, self._current_names(game_id)),
+                                                 row["layout_json"], row["start_json"],
+                                                 self.hands(game_id) if hands is None else hands)
         rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands, start=start, title=row["title"])
         return rec, rules, module
 
@@ -435,7 +435,7 @@ class Store:
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
         """One game scored and judged; its sheet let go at once."""
-        layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
+        rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
         r.sheet = None
@@ -790,14 +790,19 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
 
 
 def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, str]], layout_json: str,
-               start_json: str, hands: list[dict[str, Any]]) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
-    """A game's seats, start and hands in its players' names now (seats: (recorded, current) in seat order)."""
+               start_json: str, hands: list[dict[str, Any]]
+               ) -> tuple[Rules, Any, dict[str, Any], list[dict[str, Any]]]:
+    """A game's rules, seats, start and hands in its players' names now (seats: (recorded, current) in seat
+    order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names."""
     mapping = {a: b for a, b in seats if a != b}
     layout = _rename(json.loads(layout_json), mapping)
     if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
+        named = {k: _rename(rules.values[k], mapping) for k in records.record_keys(module) if k in rules.values}
+        if named:
+            rules = dataclasses.replace(rules, values={**rules.values, **named})
         fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
         hands = [rename_hand(fields, h, mapping) for h in hands]
-    return layout, _rename(json.loads(start_json), mapping), hands
+    return rules, layout, _rename(json.loads(start_json), mapping), hands
 
 
 def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> Any:
