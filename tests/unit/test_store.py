@@ -161,6 +161,15 @@ def test_renaming_a_player_keeps_the_games(tmp_path):
         s.rename_player("Ala", "Celina")
 
 
+def test_a_games_rules_keep_the_rulesets_order(tmp_path):
+    """The items of a card-count game are columns of its form and sheet in the order the ruleset gives them."""
+    s = Store(tmp_path / "o.db")
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "czarna-manka", "players": ["A", "B", "C"]})
+    game = s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module)
+    assert list(Store(tmp_path / "o.db").record(game)[1]["items"]) == ["hearts", "queen_spades", "king_spades",
+                                                                       "ace_spades"]
+
+
 def test_renaming_a_player_follows_a_turas_partners(tmp_path):
     """A tura's partners are a parameter frozen with the rules: a renamed partner is renamed there too, in the
     sheet, the standings and the exported record."""

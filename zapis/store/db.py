@@ -78,8 +78,8 @@ class Scored:
     edited: frozenset[int]  # the hands corrected at some time (their rows carry a mark)
 
 
-def _json(v: Any) -> str:
-    return json.dumps(v, ensure_ascii=False, sort_keys=True, default=str)
+def _json(v: Any, sort: bool = True) -> str:
+    return json.dumps(v, ensure_ascii=False, sort_keys=sort, default=str)
 
 
 class Store:
@@ -290,7 +290,9 @@ class Store:
             gid = c.execute(
                 "INSERT INTO games (table_id, ruleset, rules_json, layout_json, start_json, title, stake) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (tid, rec.ruleset, _json(frozen), _json(rec.players), _json(rec.start), rec.title, stake)).lastrowid
+                # the rules in the ruleset's own order: a game's items are shown in it (hearts before the Q♠)
+                (tid, rec.ruleset, _json(frozen, sort=False), _json(rec.players), _json(rec.start), rec.title,
+                 stake)).lastrowid
             for seat, name in enumerate(names):
                 c.execute("INSERT INTO game_players (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)",
                           (gid, seat, self.player_id(name), name))
