@@ -96,3 +96,46 @@ async def test_every_ruleset_is_kept_through_the_form_and_stands_in_the_evening(
     ranked = standings(store.judged(store.evenings()[-1]["id"]))
     assert sorted(s.player for s in ranked) == sorted(names)
     assert all(s.games == 1 for s in ranked)
+
+
+async def test_metamorfoza_asks_for_the_declarations_on_a_rounds_first_deal_only(db):
+    """The game names the next part; the form preselects it and asks for the declarations with part 1 alone."""
+    from tests.ui.test_touch_entry import LANDSCAPE, Finger, tablet
+
+    gid = new_game(db, "metamorfoza", P2)
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        form = pilot.app.screen.query_one(HandForm)
+        assert form.query_one("#in-part").value == 1  # "Dalej: runda 1, rozgrywka 1"
+        assert form.query_one("#f-declared").display
+        finger = Finger(pilot)
+        await finger.pad("#in-declared-0", 1)
+        await finger.pad("#in-declared-1", 3)
+        await finger.box("#in-points-0")
+        await finger.keys("7")
+        await finger.box("#in-points-1")
+        await finger.keys("5")
+        assert form.values() == {"part": 1, "declared": {"Ala": 1, "Bartek": 3}, "points": {"Ala": 7, "Bartek": 5}}
+        await finger.save()
+        assert form.query_one("#in-part").value == 2  # the next deal: part 2, no declarations asked
+        assert not form.query_one("#f-declared").display
+        await finger.box("#in-points-0")
+        await finger.keys("4")
+        await finger.box("#in-points-1")
+        await finger.keys("9")
+        await finger.save()
+    hands = Store(db).hands(gid)
+    assert hands[1] == {"part": 2, "points": {"Ala": 4, "Bartek": 9}}
+    # Ala alone best in her declared part 1: 7 + 10
+    assert Store(db).sheet(gid).totals == {"Ala": 21, "Bartek": 14}
+
+
+async def test_metamorfoza_by_keys_alone(db, app_factory):
+    """On a keyboard: a digit picks a player's declaration and the cursor goes on to the next player's pad."""
+    gid = new_game(db, "metamorfoza", P2)
+    app = app_factory("en")
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await pilot.press("1", "3", "7", "tab", "5", "ctrl+s")
+        await pilot.pause()
+    assert Store(db).hands(gid) == [{"part": 1, "declared": {"Ala": 1, "Bartek": 3}, "points": {"Ala": 7, "Bartek": 5}}]

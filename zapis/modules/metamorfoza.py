@@ -82,11 +82,11 @@ class MetamorfozaModule(ScoringModule):
         return [
             Field("part", "int", "which of the round's four deals this is: 1, 2, 3, 4 in each round", required=True,
                   min=1, max=PARTS, quick=(1, 2, 3, 4), label={"pl": "rozgrywka", "en": "part"}),
-            # Required on (and only on) the first deal of each round: check_sequence says so by the hand's place.
-            # No `when`: the form reads conditions from choice and player fields only, not from an int like part.
+            # Required on (and only on) the first deal of each round: check_sequence says so by the hand's place;
+            # the form asks for it when part 1 is picked (the game's `next` preselects the part).
             Field("declared", "player_map", "the first deal of each round (part 1) only: the part 1-4 each player "
                   "declared he will win",
-                  item=Field("d", "int", min=1, max=PARTS, quick=(1, 2, 3, 4)),
+                  item=Field("d", "int", min=1, max=PARTS, quick=(1, 2, 3, 4)), when={"part": (1,)},
                   label={"pl": "deklaracje", "en": "declared"}),
             Field("points", "player_map", "each player's points in this deal as its rules count them (minus "
                   "points negative)", required=True, item=Field("p", "int"),

@@ -78,6 +78,12 @@ def complete(text: str, lo: int | float | None, hi: int | float | None) -> bool:
     return not any((lo is None or lo <= int(text + d)) and int(text + d) <= hi for d in "0123456789")
 
 
+def _in_range(f: Field, v: Any) -> bool:
+    """A whole number the field takes (a suggestion from the game's `next` that fits its pad)."""
+    return isinstance(v, int) and not isinstance(v, bool) and (f.min is None or v >= f.min) and (
+        f.max is None or v <= f.max)
+
+
 def _small(f: Field) -> bool:
     """An int with a handful of values: a row of cells, not a number to type."""
     return f.kind == "int" and f.min is not None and f.max is not None and f.max - f.min <= 10 and not f.choices
@@ -295,6 +301,8 @@ class HandForm(Widget):
                 v = self._get(f"in-{f.name}").value
                 if v is not None and v != "":
                     out[f.name] = v
+            elif f.kind == "int" and isinstance(w := self._get(f"in-{f.name}"), Pad) and w.value is not None:
+                out[f.name] = w.value  # a number picked on a pad (metamorfoza's part) may decide what is asked
         return out
 
     def values(self) -> dict[str, Any]:
@@ -455,13 +463,13 @@ class HandForm(Widget):
         self.refresh_visibility()
 
     def prefill(self, suggestions: dict[str, Any] | None) -> None:
-        """Defaults that follow the game: a required choice the module names as what comes next (the owed
-        deal), and a field's usual value (undoubled, an ordinary game). An optional field the module suggests
+        """Defaults that follow the game: a required choice (or number on a pad) the module names as what comes
+        next (the owed deal, metamorfoza's part), and a field's usual value (undoubled, an ordinary game). An optional field the module suggests
         is an override (bridge's `vulnerable`): filling it in would pin the value in the record, so it stays
         empty."""
         for f in self.fields:
             v = (suggestions or {}).get(f.name)
-            if not (f.required and f.kind == "choice" and v in f.choices):
+            if not (f.required and (f.kind == "choice" and v in f.choices or f.kind == "int" and _in_range(f, v))):
                 v = f.usual
             if v is None or f.kind not in ("choice", "player", "int") or not isinstance(
                     w := self._get(f"in-{f.name}"), Pad):
@@ -534,8 +542,9 @@ class HandForm(Widget):
         f = self.by_name[row.id.removeprefix("f-")]
         mine = self._controls_of(f)
         if w in mine:
-            for later in mine[mine.index(w) + 1:]:
-                if isinstance(later, Input) and not later.value and later.id not in self.auto:
+            for later in mine[mine.index(w) + 1:]:  # the next player's box, or pad (metamorfoza's declarations)
+                if (isinstance(later, Input) and not later.value and later.id not in self.auto
+                        or isinstance(later, Pad) and not later.chosen):
                     self._focus(later)
                     return
         i = self.fields.index(f)
