@@ -471,3 +471,18 @@ async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):
         await open_game(app, pilot, gid)
         titles = [sec.title for sec in app.screen.sheet.sections]
         assert app.screen.query_one("#sheet").label_width >= max(map(len, titles))
+
+
+@pytest.mark.parametrize("ruleset,says", [
+    ("bridge-rubber", "[4] · N, E, S, W"), ("bridge-two", "[2] · N-S, E-W"), ("bridge-tura", "[4]\n"),
+    ("czarna-manka", "[3/4/5/6]"), ("czarna-manka-pary", "[4]"), ("metamorfoza", "[2/3]")])
+async def test_new_game_dialog_says_how_many_these_rules_seat(db, app_factory, ruleset, says):
+    Store(db).new_evening("2026-11-20")
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, "search", ruleset)
+        await pilot.pause()
+        text = str(app.screen.query_one("#description").render()) + "\n"
+        assert says in text, text

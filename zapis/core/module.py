@@ -80,6 +80,11 @@ class ScoringModule:
         """Problems that involve several parameters at once (each is already type-checked)."""
         return []
 
+    def counts(self, rules: Rules) -> tuple[int, ...]:
+        """How many players these rules seat (the new-game dialog says it); a module whose rules decide it (a
+        card-count game's `players`, two-handed bridge) says so."""
+        return self.player_counts
+
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         if len(players) not in self.player_counts:
             counts, liczby = " or ".join(map(str, self.player_counts)), " lub ".join(map(str, self.player_counts))

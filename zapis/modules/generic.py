@@ -143,6 +143,9 @@ class GenericModule(ScoringModule):
                                                     f"{fmt(name)} is not one of the items")))
         return out
 
+    def counts(self, rules: Rules) -> tuple[int, ...]:
+        return (4,) if rules["partnerships"] else tuple(rules["players"])
+
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         if rules["partnerships"] and len(players) != 4:
             return [Problem("players", Bi(f"{rules.title}: dwóch na dwóch gra czterech graczy, a nie {len(players)}",

@@ -182,6 +182,9 @@ class BridgeModule(ScoringModule):
     record_keys = ("partners",)
 
     # --- description and validation ----------------------------------------------------
+    def counts(self, rules: Rules) -> tuple[int, ...]:
+        return (2,) if rules["seating"] == "two" else (4,)
+
     def check_players(self, rules: Rules, players: list[str]) -> list[Problem]:
         # the protocol's own message puts the title in an English sentence; here each language has its own
         n = len(players)

@@ -101,10 +101,13 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             self.query_one("#description", Static).update(plain_text(str(e)))
             return
         module = get_module(r.module)
-        counts = "/".join(map(str, module.player_counts)) if len(module.player_counts) < 6 else "2+"
+        n = module.counts(r)
+        counts = "/".join(map(str, n)) if len(n) < 6 else f"{min(n)}+"
         seats = ""
-        if r.module == "bridge":
+        if r.module == "bridge" and r["seating"] == "four":
             seats = " · N, E, S, W"
+        elif r.module == "bridge" and r["seating"] == "two":
+            seats = " · N-S, E-W"
         if module.players_key == "pairs":
             seats = " · " + t("pairs_seats")
         self.query_one("#description", Static).update(
