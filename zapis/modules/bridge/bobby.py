@@ -55,10 +55,10 @@ from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import Cell, Row, Section, Sheet, leaders, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
-    DOUBLES, PASSED_OUT, STRAIN_SYMBOL, STRAINS, Breakdown, Contract, Parts, Values, above_line, canonical_contract,
-    deal_parts, parse_contract, pass_has_no, result_text, tricks_needed,
+    DOUBLES, PASSED_OUT, STRAINS, Breakdown, Contract, Parts, Values, above_line, canonical_contract,
+    deal_parts, parse_contract, result_text, tricks_needed,
 )
-from zapis.modules.bridge.module import PARAMS as BRIDGE_PARAMS, _game_line, _letter
+from zapis.modules.bridge.module import PARAMS as BRIDGE_PARAMS, _game_line, _letter, passed_out_problems
 
 NULLO = "NULLO"
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
@@ -432,14 +432,7 @@ class BobbyModule(ScoringModule):
         out = []
         text = hand["contract"]
         if text.strip().lower() == "pass":
-            for k in ("declarer", "tricks", "honours", "honours_side"):
-                if k in hand:
-                    out.append(Problem(k, pass_has_no(k, fmt(hand[k]), "deal")))
-            if hand.get("double", ""):
-                v = fmt(hand["double"])
-                out.append(Problem("double", Bi(f"{v}: spasowanego rozdania nikt nie kontruje",
-                                                f"{v}: a passed-out deal is not doubled")))
-            return out
+            return passed_out_problems(hand)
         parsed = parse(text)
         if parsed is None or (parsed[1] == NULLO and not rules["nullo"]):
             return [Problem("contract", not_a_contract(fmt(text), rules["nullo"]))]

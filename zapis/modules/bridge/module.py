@@ -161,6 +161,17 @@ WE_THEY = {"NS": Bi("My", "We"), "EW": Bi("Oni", "They")}
 REDEALT = Bi("pas: rozdanie powtórzone, nie liczy się", "passed out: redealt, does not count")
 
 
+
+def passed_out_problems(hand: Mapping[str, Any]) -> list[Problem]:
+    """A passed-out deal names no declarer, tricks or honours, and nobody doubles it."""
+    out = [Problem(k, pass_has_no(k, fmt(hand[k]), "deal")) for k in ("declarer", "tricks", "honours",
+                                                                       "honours_side") if k in hand]
+    if hand.get("double", ""):
+        v = fmt(hand["double"])
+        out.append(Problem("double", Bi(f"{v}: spasowanego rozdania nikt nie kontruje",
+                                        f"{v}: a passed-out deal is not doubled")))
+    return out
+
 class BridgeModule(ScoringModule):
     id = "bridge"
     title = Bi("Brydż", "Bridge")
@@ -254,14 +265,7 @@ class BridgeModule(ScoringModule):
         out = []
         text = hand["contract"]
         if text.strip().lower() == "pass":
-            for k in ("declarer", "tricks", "honours", "honours_side"):
-                if k in hand:
-                    out.append(Problem(k, pass_has_no(k, fmt(hand[k]), "deal")))
-            if hand.get("double", ""):
-                v = fmt(hand["double"])
-                out.append(Problem("double", Bi(f"{v}: spasowanego rozdania nikt nie kontruje",
-                                                f"{v}: a passed-out deal is not doubled")))
-            return out
+            return passed_out_problems(hand)
         parsed = parse_contract(text)
         if parsed is None:
             return [Problem("contract", not_a_contract(fmt(text)))]
@@ -425,7 +429,8 @@ def _partners_problems(rules: Rules, players: list[str]) -> list[Problem]:
             out.append(Problem(where, Bi(f"{fmt(name)}: gracz nie gra w parze sam ze sobą",
                                          f"{fmt(name)} cannot partner himself")))
         elif name not in others:
-            out.append(Problem(where, Bi(f"{fmt(name)} nie gra w tej grze", f"{fmt(name)} is not a player of this game")))
+            out.append(Problem(where, Bi(f"{fmt(name)} nie gra w tej grze",
+                                         f"{fmt(name)} is not a player of this game")))
         elif name in partners[:i]:
             out.append(Problem(where, Bi(f"{fmt(name)} był już partnerem gracza {players[0]} w robrze "
                                          f"{partners.index(name) + 1}: w turze nikt nie gra dwa razy z tym samym",
