@@ -183,6 +183,11 @@ def test_a_tura_is_three_rubbers_each_players_total_his_sides_over_the_rubbers()
         (3, {"NS": ["Ala", "Darek"], "EW": ["Bartek", "Celina"]}, 150, 1530, "EW", True)]
     assert out["hands"][-1]["totals"] == TURA_TOTALS
     assert "sides" not in out  # the sides change: each rubber names its own
+    # each rubber also by its players: each one's total in it (his side's) and the winning partners
+    assert [r["totals"] for r in out["rubbers"]] == [
+        {"Ala": 920, "Bartek": 0, "Celina": 920, "Darek": 0}, {"Ala": 720, "Bartek": 720, "Celina": 120, "Darek": 120},
+        {"Ala": 150, "Bartek": 1530, "Celina": 1530, "Darek": 150}]
+    assert [r["winners"] for r in out["rubbers"]] == [["Ala", "Celina"], ["Ala", "Bartek"], ["Bartek", "Celina"]]
 
 
 def test_a_tura_is_not_finished_before_the_third_rubber():

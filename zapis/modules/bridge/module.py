@@ -795,6 +795,9 @@ class _Rubber:
             rj = rub.summary(unit)
             sides = seating.sides(rub.number)
             rj["sides"] = {s: list(v) for s, v in sides.items()}
+            # each player's total in this rubber (his side's), and the winning side by its players
+            rj["totals"] = seating.each(rub.number, rub.total["NS"], rub.total["EW"])
+            rj["winners"] = list(sides[rub.winner]) if rub.winner else None
             rubbers_json.append(rj)
             for p, v in seating.each(rub.number, rub.total["NS"], rub.total["EW"]).items():
                 each[p] += v
