@@ -70,7 +70,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     console = Console()
     lang = cli_lang(args.lang)
     if args.action in (None, "list"):
-        t = Table("id", "module", "title")
+        t = Table("id", *(("moduł", "nazwa") if lang == "pl" else ("module", "title")))
         for rid, mod, title in rulesets.list_rulesets():
             t.add_row(plain_text(rid), plain_text(mod), plain_text(say(title, lang)))
         console.print(t)
@@ -116,7 +116,8 @@ def cmd_evening(args: argparse.Namespace) -> int:
         print(eid)
         return 0
     if args.action == "list":
-        t = Table("id", "date", "place", "title", "games")
+        pl = cli_lang(args.lang) == "pl"
+        t = Table("id", *(("data", "miejsce", "nazwa", "gry") if pl else ("date", "place", "title", "games")))
         for ev in store.evenings():
             t.add_row(str(ev["id"]), plain_text(ev["date"]), plain_text(ev["place"]), plain_text(ev["title"]),
                       str(len(store.games(ev["id"]))))
@@ -125,15 +126,21 @@ def cmd_evening(args: argparse.Namespace) -> int:
     if args.id is None:
         raise ZapisError([Problem("evening show", "needs an evening id")])
     ev = store.evening(args.id)
-    console.print(plain_text(ev["title"] or "Wieczór", style="bold") + plain_text(f" {ev['date']} {ev['place']}"))
+    pl = cli_lang(args.lang) == "pl"
+    console.print(plain_text(ev["title"] or ("Wieczór" if pl else "Evening"), style="bold")
+                  + plain_text(f" {ev['date']} {ev['place']}"))
     for r, g in zip(store.results(args.id), store.games(args.id)):
         totals = ", ".join(f"{p} {r.sheet.totals[p]:g}" for p in r.sheet.players)
         from zapis.ui.i18n import plural_pl
 
         n = len(r.sheet.hands)
-        state = "koniec / finished" if r.sheet.finished else \
-            f"{n} {plural_pl(n, 'rozdanie', 'rozdania', 'rozdań')} / {n} {'hand' if n == 1 else 'hands'}"
-        console.print(plain_text(f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}"), highlight=False)
+        if pl:
+            state = "koniec" if r.sheet.finished else f"{n} {plural_pl(n, 'rozdanie', 'rozdania', 'rozdań')}"
+            line = f"  stół {g.table}, gra #{g.id}: {g.title} [{state}]  {totals}"
+        else:
+            state = "finished" if r.sheet.finished else f"{n} {'hand' if n == 1 else 'hands'}"
+            line = f"  table {g.table}, game #{g.id}: {g.title} [{state}]  {totals}"
+        console.print(plain_text(line), highlight=False)
     return 0
 
 

@@ -115,5 +115,24 @@ def test_evening_show_counts_hands_in_polish_grammar(tmp_path, capsys):
     db = tmp_path / "e.db"
     new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
              [{"contract": "2H", "declarer": "E", "tricks": 8}, {"contract": "pass"}])
-    assert cli.main(["--db", str(db), "evening", "show", "1"]) == 0
-    assert "[2 rozdania / 2 hands]" in " ".join(capsys.readouterr().out.split())  # wrapped at 80 columns
+    assert cli.main(["--db", str(db), "--lang", "pl", "evening", "show", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # wrapped at 80 columns
+    assert "stół 1, gra #1" in out and "[2 rozdania]" in out and "hands" not in out
+    assert cli.main(["--db", str(db), "--lang", "en", "evening", "show", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "table 1, game #1" in out and "[2 hands]" in out and "rozdania" not in out
+
+
+@pytest.mark.parametrize("lang,words,other", [("pl", ["moduł", "nazwa", "Czarna Mańka dwóch na dwóch"], "title"),
+                                              ("en", ["module", "title", "Czarna Mańka, two against two"], "nazwa")])
+def test_the_lists_are_said_in_one_language(tmp_path, capsys, lang, words, other):
+    from zapis import cli
+
+    assert cli.main(["--lang", lang, "rulesets"]) == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words) and other not in out
+    db = tmp_path / "l.db"
+    assert cli.main(["--db", str(db), "evening", "new", "--title", "Piątek"]) == 0
+    assert cli.main(["--db", str(db), "--lang", lang, "evening", "list"]) == 0
+    head = capsys.readouterr().out
+    assert ("miejsce" in head) == (lang == "pl") and ("place" in head) == (lang == "en")
