@@ -21,6 +21,9 @@ HANDS = [
     ("skat-tournament", ["Ewa", "Franek", "Gosia"],
      [("Ewa", "rozgrywający"), ("♥ kier", "gra"), ("z 1", "szczyty"), ("7", None), ("0", None)],
      {"declarer": "Ewa", "game": "hearts", "matadors": 1, "card_points": 70}, 7),
+    # a lost null: "nie" (no) is a tap of its own, as "tak" is
+    ("skat-house", ["Ewa", "Franek", "Gosia"], [("Ewa", "rozgrywający"), ("null", "gra"), ("nie", "wygrana")],
+     {"declarer": "Ewa", "game": "null", "won": False}, 4),
     ("tysiac", ["Leon", "Marta", "Nina"],
      [("Leon", "grający"), ("110", "gra"), ("7", None), ("0", None), ("3", None), ("0", None)],
      {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 8),
