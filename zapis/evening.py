@@ -34,14 +34,20 @@ class GameResult:
     #: each side (a player, or partners) best first: [its players, first place, last place, its value, the
     #: place points each of them gets]
     sides: list[list[Any]] = field(default_factory=list)
+    #: each player's hands as declarer and of them made (ScoringModule.declarers: set by the store, which has the
+    #: hands); empty when the game has no declarer
+    declared: dict[str, tuple[int, int]] = field(default_factory=dict)
     judged: bool = False
 
     def outcome(self) -> dict[str, Any]:
         """What judge() found, as plain JSON data, compact (the store keeps thousands): the players, their totals
         and money in the players' order, and the sides (places and place points follow from them)."""
         judge(self)
-        return {"players": self.players, "totals": [self.totals[p] for p in self.players],
-                "money": [self.money.get(p, 0) for p in self.players], "sides": self.sides}
+        out = {"players": self.players, "totals": [self.totals[p] for p in self.players],
+               "money": [self.money.get(p, 0) for p in self.players], "sides": self.sides}
+        if self.declared:  # [hands as declarer, made] in the players' order; none for a game without a declarer
+            out["declared"] = [list(self.declared.get(p, (0, 0))) for p in self.players]
+        return out
 
     @classmethod
     def judged_from(cls, key: str, outcome: Mapping[str, Any], rules: Rules, module: ScoringModule,
@@ -52,8 +58,21 @@ class GameResult:
         r.totals = dict(zip(players, outcome["totals"]))
         r.money = dict(zip(players, outcome["money"]))
         r.sides = outcome["sides"]
+        r.declared = {p: (d[0], d[1]) for p, d in zip(players, outcome.get("declared") or ()) if d[0]}
         _place(r)
         return r
+
+
+def declarers(module: ScoringModule, rules: Rules, players: Any, hands: Sequence[Mapping[str, Any]]
+              ) -> dict[str, tuple[int, int]]:
+    """Each player's (hands as declarer, of them made) in one game, from its module (ScoringModule.declarers); a
+    player the game does not seat is left out. Never raises: hands the module cannot read give none."""
+    try:
+        found = module.declarers(rules, players, list(hands))
+        names = set(players) if isinstance(players, list) else set()
+        return {p: (int(n), int(made)) for p, (n, made) in found.items() if p in names and n}
+    except Exception:  # statistics are no reason for a season to fail
+        return {}
 
 
 def judge(r: GameResult) -> GameResult:

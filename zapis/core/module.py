@@ -142,6 +142,11 @@ class ScoringModule:
         """Fixed sides whose members share a result (bridge), or None when everyone plays alone."""
         return None
 
+    def declarers(self, rules: Rules, players: Any, hands: list[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
+        """Each player who declared: (hands he played as declarer, of them made), for the season's statistics. The
+        hands are valid (checked when entered). Empty (the default): the game has no declarer."""
+        return {}
+
     # --- scoring ---------------------------------------------------------------------------
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:

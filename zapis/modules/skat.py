@@ -357,6 +357,19 @@ class SkatModule(ScoringModule):
                     totals[p] += v
         return []
 
+    def declarers(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]
+                  ) -> dict[str, tuple[int, int]]:
+        """Each declarer's games and those won (as the list scores them: an overbid game is lost). A deal everybody
+        passed and a Ramsch have no declarer and are not counted."""
+        out: dict[str, tuple[int, int]] = {}
+        for hand in hands:
+            if hand.get("game") == "ramsch" or hand.get("passed") or "declarer" not in hand:
+                continue
+            g = self.value(rules, hand, words=False)
+            n, won = out.get(g.declarer, (0, 0))
+            out[g.declarer] = (n + 1, won + bool(g.won))
+        return out
+
     def series(self, rules, n):
         return rules["series"] or (36 if n == 3 else 48)
 

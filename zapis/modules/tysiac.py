@@ -404,6 +404,23 @@ class TysiacModule(ScoringModule):
             return tops[0] if len(tops) == 1 else tops
         return reached
 
+    def declarers(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]
+                  ) -> dict[str, tuple[int, int]]:
+        """Each declarer's contracts and those made: card points and own melds reaching the contract. A bomb counts
+        as a contract declared and not made (the declarer gave it up)."""
+        meld_values, ace_meld = rules["melds"], rules["ace_meld"]
+        out: dict[str, tuple[int, int]] = {}
+        for hand in hands:
+            decl = hand["declarer"]
+            made = False
+            if not hand.get("bomb"):
+                own = hand.get("melds", {}).get(decl, ())
+                melds = sum(meld_values.get(m, ace_meld if m == "aces" else 0) for m in own)
+                made = hand["points"][decl] + melds >= hand["bid"]
+            n, won = out.get(decl, (0, 0))
+            out[decl] = (n + 1, won + made)
+        return out
+
     def doubts(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                start: Mapping[str, Any] | None = None) -> list[Problem]:
         """A contract above what the declared melds allow is allowed (a meld may have been held and not declared),

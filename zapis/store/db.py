@@ -28,7 +28,7 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
 from zapis.core.words import both, raw
-from zapis.evening import GameResult, judge
+from zapis.evening import GameResult, declarers, judge
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
 
@@ -436,11 +436,12 @@ class Store:
     @staticmethod
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
-        """One game scored and judged; its sheet let go at once."""
+        """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
         r.sheet = None
+        r.declared = declarers(module, rules, layout, hands)
         return r
 
     def _remember(self, memo: list[tuple[int, str, str]]) -> None:
@@ -544,7 +545,8 @@ class Store:
             ev = by_id[g.evening_id]
             label = f"{ev['date']} " if evening_id is None else ""
             out.append(GameResult(f"{label}stół {g.table}: {raw(g.title)} (#{g.id})", sheet, rules, module,
-                                  g.stake, evening=ev["date"]))
+                                  g.stake, evening=ev["date"],
+                                  declared=declarers(module, rules, rec.players, rec.hands)))
         return out
 
     # --- the hand log ------------------------------------------------------------------------------

@@ -327,6 +327,29 @@ class BridgeModule(ScoringModule):
             return None
         return [[players[0], players[2]], [players[1], players[3]]]
 
+    def declarers(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]
+                  ) -> dict[str, tuple[int, int]]:
+        """Each declarer's contracts and those made (tricks >= level + 6); the declarer written as a seat is the
+        player sitting there (in a tura, in that hand's rubber). A passed-out deal has no declarer."""
+        seating = _Seating(rules, players)
+        ended: list[int] = []
+        if seating.kind == "tura" and rules["scoring"] == "rubber":  # partners change with each rubber
+            fold = _Rubber(rules, players, {"NS": 0, "EW": 0}, rows=False)
+            fold.fold(hands)
+            ended = fold.ended
+        out: dict[str, tuple[int, int]] = {}
+        rubber = 1
+        for i, hand in enumerate(hands):
+            c = _contract(hand)
+            if c is not None:
+                who = hand["declarer"]
+                name = seating.order(rubber)[SEATS.index(who)] if who in SEATS else who  # a seat letter is a seat
+                n, made = out.get(name, (0, 0))
+                out[name] = (n + 1, made + (hand["tricks"] >= c.needed))
+            if i in ended:
+                rubber += 1
+        return out
+
     # --- scoring -------------------------------------------------------------------------------
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
