@@ -398,6 +398,80 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_skat(args: argparse.Namespace) -> int:
+    """Skat tournaments: `skat draw` seats the players at tables of 4 and 3 for each series; `skat ranking`
+    ranks an evening's Seeger-Fabian lists as one tournament, with the lost-game fees and their settlement."""
+    from zapis import skat_tournament as st
+    from zapis.ui import i18n
+    from zapis.ui.i18n import t
+
+    lang = cli_lang(args.lang)
+    i18n.set_lang(lang)
+    out = lambda text="", style="": print_plain(text, style)  # noqa: E731
+    if args.action == "draw":
+        try:
+            series = int(str(args.series).strip())
+        except ValueError:
+            raise ZapisError([Problem("--series", f"{plain(str(args.series))[:20]!r} is not a whole number")]) \
+                from None
+        drawn = st.draw(args.players or [], series, args.seed)
+        if args.json:
+            print(json.dumps(st.draw_json(drawn), ensure_ascii=False, indent=2))
+            return 0
+        for k, tables in enumerate(drawn, 1):
+            out(t("sk_series", n=k), "bold")
+            for j, players in enumerate(tables, 1):
+                out(f"  {t('sk_table', n=j, size=len(players))}: {', '.join(players)}")
+        return 0
+    return _skat_ranking(args, lang)
+
+
+def print_plain(text: str = "", style: str = "") -> None:
+    """One line of data (names included) printed as it is: never read as markup."""
+    from rich.console import Console
+
+    Console().print(plain_text(text, style=style), highlight=False)
+
+
+def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from zapis import skat_tournament as st
+    from zapis.evening import money_text, place_text, settle
+    from zapis.ui.i18n import t
+
+    store = open_store(args)
+    if args.evening is None:
+        evs = store.evenings()
+        if not evs:
+            raise ZapisError([Problem("skat ranking", "no evening yet")])
+        args.evening = evs[-1]["id"]
+    ev = store.evening(args.evening)
+    rows = st.ranking(st.evening_lists(store, args.evening))
+    if args.json:
+        print(json.dumps(st.ranking_json(rows), ensure_ascii=False, indent=2))
+        return 0
+    print_plain(f"{t('sk_ranking')} — {ev['date']} {ev['title']}".rstrip(), "bold")
+    if not rows:
+        print_plain(t("sk_no_lists"))
+        return 0
+    grid = Table("#", t("st_player"), *(_right(h) for h in (t("sk_result"), t("sk_won"), t("sk_lost"),
+                                                          t("sk_fees"), t("sk_net"))))
+    for r in rows:
+        last = r.place + sum(1 for q in rows if q.place == r.place) - 1
+        grid.add_row(place_text(r.place, last), plain_text(r.player), str(r.result), str(r.won), str(r.lost),
+                     money_text(r.fees, lang), money_text(r.net, lang))
+    Console().print(grid)
+    print_plain(t("sk_fees_note"), "dim")
+    pays = settle({r.player: r.net for r in rows})
+    if pays:
+        print_plain(f"{t('sk_fees_settle')}:", "bold")
+        for a, b, m in pays:
+            print_plain(f"  {a} → {b}: {money_text(m, lang)}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from zapis.serve import build_server
 
@@ -495,6 +569,18 @@ def build_parser() -> argparse.ArgumentParser:
     dm = sub.add_parser("demo", help="a sample evening in a temporary database")
     dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     dm.set_defaults(func=cmd_demo)
+    sk = sub.add_parser("skat", help="skat tournaments: draw the tables of each series; rank an evening's lists")
+    sk_sub = sk.add_subparsers(dest="action", required=True)
+    skd = sk_sub.add_parser("draw", help="seat the players at tables of 4 and 3, drawn again for each series")
+    skd.add_argument("--players", nargs="+", metavar="NAME", required=True, help="the players")
+    skd.add_argument("--series", default="1", metavar="K", help="how many series (default 1)")
+    skd.add_argument("--seed", metavar="S", help="the draw's seed: the same seed, the same draw")
+    skd.add_argument("--json", action="store_true")
+    skd.set_defaults(func=cmd_skat)
+    skr = sk_sub.add_parser("ranking", help="an evening's Seeger-Fabian lists ranked as one tournament, with fees")
+    skr.add_argument("--evening", type=int, help="the evening (default: the last one)")
+    skr.add_argument("--json", action="store_true")
+    skr.set_defaults(func=cmd_skat)
     return p
 
 

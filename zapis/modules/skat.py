@@ -66,6 +66,19 @@ PARAMS = (
                               "polska partia: 24",
                               "deals in a series (0: 36 at a three-player table, 48 at four); the Polish partia: 24"),
           0, min=0),
+    Field("lost_game_fees", "list", Bi("lista turniejowa: opłata za przegraną grę (Verlustspielgeld) w złotych, "
+                                       "według jej numeru na liście; ostatnia kwota obowiązuje dalej (0,50 za "
+                                       "pierwsze trzy, 1,00 od czwartej); [] bez opłat",
+                                       "tournament list: the fee in złoty for a lost game (Verlustspielgeld) by its "
+                                       "number on the list; the last amount repeats (0.50 for the first three, "
+                                       "1.00 from the fourth); [] no fees"), [0.5, 0.5, 0.5, 1.0]),
+    Field("lost_game_fees_to", "choice", Bi('komu wracają zebrane opłaty za przegrane gry: "all" (po równo '
+                                            'wszystkim graczom turnieju), "table" (po równo graczom stołu tej '
+                                            'listy) albo "winner" (zwycięzcy listy)',
+                                            "who gets the collected lost-game fees back: all (shared equally by "
+                                            "every player of the tournament), table (by the players at this "
+                                            "list's table) or winner (the list's winner)"), "all",
+          choices=("all", "table", "winner")),
     Field("won_bonus", "int", Bi("Seeger: premia dodawana za wygraną grę, odejmowana za przegraną",
                                  "Seeger: added for a won game, taken for a lost one"), 50, min=0),
     Field("defeat_bonus_3", "int", Bi("Fabian: premia dla każdego przeciwnika, gdy rozgrywający przegra, przy stole "
@@ -186,6 +199,10 @@ class SkatModule(ScoringModule):
         known = ", ".join(BOCK_TRIGGERS)
         out = [Problem("bock_triggers", Bi(f"{fmt(t)}: możliwe są {known}", f"{fmt(t)} is not one of {known}"))
                for t in bad]
+        fees = r["lost_game_fees"]
+        if any(isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1000 for x in fees):
+            out.append(Problem("lost_game_fees", Bi("kwoty w złotych od 0 do 1000, np. [0.5, 0.5, 0.5, 1.0]",
+                                                    "amounts in złoty from 0 to 1000, e.g. [0.5, 0.5, 0.5, 1.0]")))
         if len(r["ramsch_fixed"]) != 3:
             out.append(Problem("ramsch_fixed", Bi("potrzebne są trzy wartości", "must give three values")))
         return out

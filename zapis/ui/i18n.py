@@ -174,6 +174,28 @@ TEXT: dict[str, tuple[str, str]] = {
                    "There is no database {path} yet. Create a new, empty one?"),
     "db_create": ("Utwórz", "Create"),
     "db_not_created": ("Nic nie utworzono: {path}", "Nothing created: {path}"),
+    # skat tournament: the draw and the ranking
+    "sk_title": ("Turniej skata", "Skat tournament"),
+    "sk_key": ("Skat", "Skat"),
+    "sk_series": ("Seria {n}", "Series {n}"),
+    "sk_table": ("stół {n} ({size})", "table {n} ({size})"),
+    "sk_players": ("Gracze (po przecinku albo w osobnych wierszach)", "Players (comma-separated or one a line)"),
+    "sk_series_count": ("Liczba serii", "Number of series"),
+    "sk_seed": ("Ziarno losowania (puste: losowo)", "Draw seed (empty: random)"),
+    "sk_draw": ("Losuj", "Draw"),
+    "sk_create": ("Utwórz gry serii 1", "Create the games of series 1"),
+    "sk_created": ("Utworzono gry serii 1: {n}", "Series 1 games created: {n}"),
+    "sk_ranking": ("Klasyfikacja turnieju (Seeger-Fabian)", "Tournament ranking (Seeger-Fabian)"),
+    "sk_no_lists": ("Ten wieczór nie ma list turniejowych skata.", "This evening has no skat tournament lists."),
+    "sk_result": ("wynik", "result"),
+    "sk_won": ("wygrane", "won"),
+    "sk_lost": ("przegrane", "lost"),
+    "sk_fees": ("opłaty", "fees"),
+    "sk_net": ("bilans zł", "net zł"),
+    "sk_fees_settle": ("Rozliczenie opłat za przegrane gry", "Settlement of the lost-game fees"),
+    "sk_fees_note": ("opłaty: zapłacone za przegrane gry; bilans: zwrot z puli minus opłaty (suma 0)",
+                     "fees: paid for lost games; net: paid back from the pot less the fees (sums to 0)"),
+    "sk_ruleset_missing": ("Brak zasad skat-tournament", "No skat-tournament ruleset"),
 }
 
 # Words of a module's `next` description.
