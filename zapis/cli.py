@@ -180,6 +180,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         start, end = (cli_date(d, f"--season {which}") for d, which in zip(args.season, ("FROM", "TO")))
         if start > end:
             raise ZapisError([Problem("--season", f"FROM {start} is after TO {end}")])
+    if args.stats and not args.season:
+        raise ZapisError([Problem("--stats", "needs --season FROM TO")])
     store = open_store(args)
     ev = None
     if args.season:
@@ -194,8 +196,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
         results = store.judged(args.evening)  # from the memo where it holds: no sheet is needed
     table = standings(results)
     if args.json:
-        print(json.dumps([{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
-                           "money": s.money, "results": s.results} for s in table], ensure_ascii=False, indent=2))
+        rows = [{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
+                 "money": s.money, "results": s.results} for s in table]
+        data: Any = rows
+        if args.stats:  # --stats: the same rows under "standings", and the statistics
+            from zapis.statistics import season_statistics, statistics_json
+
+            data = {"standings": rows, "statistics": statistics_json(season_statistics(results))}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     lang = cli_lang(args.lang)
     i18n.set_lang(lang)
@@ -209,6 +217,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
             return 0
         out(t("season_head", start=start, end=end, evenings=len({r.evening for r in results}), games=len(results)),
             "bold")
+        if args.stats:
+            _print_statistics(console, results, lang)
+            if not getattr(args, "ratings", False):
+                return 0
         grid = Table("#", t("st_player"), *(_right(h) for h in (t("st_evenings"), t("games"), t("st_pts"), "1.", "2.",
                                                                   "3.", *(["zł"] if money else []))))
         for r, (first, last) in zip(rows, rank_spans(table)):
@@ -235,6 +247,28 @@ def cmd_standings(args: argparse.Namespace) -> int:
         for line in result_lines(r, console.width - 2, lang):
             out(f"  {line}")
     return 0
+
+
+def _print_statistics(console: Any, results: Any, lang: str) -> None:
+    """The season's statistics: a table per game family (players by wins), then what the columns mean."""
+    from rich.table import Table
+
+    from zapis.evening import number_text
+    from zapis.statistics import HEADERS, by_family, columns, family_titles, season_statistics
+    from zapis.ui.i18n import t
+
+    stats = season_statistics(results)
+    titles = family_titles(results, lang)
+    for fam, table in by_family(stats):
+        cols = columns(fam, table)
+        console.print()
+        console.print(plain_text(titles.get(fam, fam), style="bold"), highlight=False)
+        grid = Table(t("st_player"), *(_right(t(HEADERS[c])) for c in cols))
+        for p, s in table.items():
+            values = s.to_json()
+            grid.add_row(plain_text(p), *("–" if values[c] is None else number_text(values[c], lang) for c in cols))
+        console.print(grid)
+    console.print(plain_text(t("stats_note") if stats else t("stats_none"), style="dim"), highlight=False)
 
 
 def _right(header: str):
@@ -521,6 +555,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--evening", type=int)
     st.add_argument("--season", nargs=2, metavar=("FROM", "TO"))
     st.add_argument("--json", action="store_true")
+    st.add_argument("--stats", action="store_true",
+                    help="with --season: statistics per player and game family (games, wins, average place, best "
+                         "and worst, declared and made, the longest winning streak)")
     st.set_defaults(func=cmd_standings)
     ex = sub.add_parser("export", help="export an evening: csv, json, toml or html")
     ex.add_argument("--evening", type=int, required=True)

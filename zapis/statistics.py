@@ -8,13 +8,15 @@ games. The API other parts build on (the CLI's `--stats`, the statistics screen,
 - `season_statistics(results) -> {player: {family: Stats, ..., "all": Stats}}`;
 - `statistics_json(stats) -> {player: {family: {games, wins, average_place, best, worst, declared, made,
   streak}}}`, plain JSON data;
-- `family_of(result)`, `family_titles(results, lang)`, `families(stats)` (the order to show them in).
+- `family_of(result)`, `family_titles(results, lang)`, `families(stats)` (the order to show them in),
+  `by_family(stats)` (a table per family, its players ranked) and `columns(family, table)` (what it shows).
 
 What is counted (decided here, once):
 - a family is a module, grouped: "bridge" (bridge, bridge-bobby), "bridge-pairs" (a pairs session ranks pairs by
-  percentage: a family of its own), "skat", "tysiac", "kierki" (kierki, kierki-loop), "kop"; any other module is a
-  family of its own, named by its id, except the generic module, whose rulesets are different games: each of its
-  rulesets is a family (czarna-manka, omnibus, ...);
+  percentage: a family of its own), "skat", "tysiac", "kierki" (kierki, kierki-loop, and the generic module's
+  kierki-* rulesets), "kop", as the season's ratings group them; any other module is a family of its own, named by
+  its id, except the generic module, whose rulesets are different games: each of its other rulesets is a family
+  (czarna-manka, omnibus, ...), never one "other" mixing their points;
 - a win is first place; a shared first place is a win (a tie for 1st is a 1st, as the season's standings count it);
 - a game in which every side shares first place (no hand played yet, or everybody level) beat nobody: it is left
   out of the statistics altogether (it neither wins nor breaks a streak);
@@ -96,7 +98,9 @@ def family_of(r: GameResult) -> str:
     mid = getattr(r.module, "id", "") or r.rules.module
     if mid in FAMILIES:
         return FAMILIES[mid]
-    return r.rules.id if mid == "generic" else mid
+    if mid != "generic":
+        return mid
+    return "kierki" if r.rules.id.startswith("kierki-") else r.rules.id  # kierki-dominowe, ...: kierki as well
 
 
 def season_statistics(results: Iterable[GameResult]) -> dict[str, dict[str, Stats]]:
@@ -145,6 +149,29 @@ def family_titles(results: Iterable[GameResult], lang: str) -> dict[str, str]:
         if fam not in out:
             title = r.rules.title if r.module.id == "generic" else (r.module.title or r.rules.title)
             out[fam] = say(both(title), lang) or fam
+    return out
+
+
+#: a family's columns after the player (the keys of Stats.to_json), and their headers as i18n keys (zapis.ui.i18n)
+COLUMNS = ("games", "wins", "average_place", "best", "worst", "declared", "made", "streak")
+HEADERS = {"games": "games", "wins": "stats_wins", "average_place": "stats_avg", "best": "stats_best",
+           "worst": "stats_worst", "declared": "stats_declared", "made": "stats_made", "streak": "stats_streak"}
+
+
+def columns(family: str, table: Mapping[str, Stats]) -> list[str]:
+    """The columns a family's table shows: best and worst only within a family (points differ between families),
+    declared and made only where the family has a declarer."""
+    return [c for c in COLUMNS if not (c in ("best", "worst") and family == ALL)
+            and not (c in ("declared", "made") and not any(s.has_declarer for s in table.values()))]
+
+
+def by_family(stats: Mapping[str, Mapping[str, Stats]]) -> list[tuple[str, dict[str, Stats]]]:
+    """Each family's table (families() order), its players by wins, then the average place, then name."""
+    out = []
+    for fam in families(stats):
+        table = {p: mine[fam] for p, mine in stats.items() if fam in mine}
+        order = sorted(table, key=lambda p: (-table[p].wins, table[p].average_place or 0, p.casefold(), p))
+        out.append((fam, {p: table[p] for p in order}))
     return out
 
 

@@ -170,6 +170,23 @@ TEXT: dict[str, tuple[str, str]] = {
     "season_none": ("Nie ma wieczorów od {start} do {end}.", "No evenings from {start} to {end}."),
     "season_places": ("1. 2. 3.: ile razy na tym miejscu (miejsce dzielone liczy się jako wyższe)",
                       "1. 2. 3.: times in that place (a shared place counts as the higher one)"),
+    # season statistics (zapis standings --season ... --stats, the statistics screen)
+    "stats_key": ("Statystyki", "Statistics"),
+    "stats_title": ("Statystyki sezonu {start} – {end}", "Season statistics {start} – {end}"),
+    "stats_wins": ("wygr.", "wins"),
+    "stats_avg": ("śr. m.", "avg pl."),
+    "stats_best": ("najl.", "best"),
+    "stats_worst": ("najg.", "worst"),
+    "stats_declared": ("rozgr.", "decl."),
+    "stats_made": ("ugr.", "made"),
+    "stats_streak": ("seria", "streak"),
+    "stats_none": ("Nie ma jeszcze rozstrzygniętych gier w tym sezonie.", "No game decided in this season yet."),
+    "stats_note": ("wygr.: ile razy 1. (także dzielone) · śr. m.: średnie miejsce · najl., najg.: najlepszy i "
+                   "najgorszy wynik w punktach tej gry · rozgr., ugr.: rozdania jako rozgrywający i z nich ugrane "
+                   "(bomba: nieugrana) · seria: najdłuższa seria wygranych po kolei",
+                   "wins: times 1st (shared too) · avg pl.: average place · best, worst: the highest and lowest "
+                   "score in that family's points · decl., made: deals as declarer and of them made (a bomb: not "
+                   "made) · streak: the longest run of wins in a row"),
     "db_new_ask": ("Bazy danych {path} jeszcze nie ma. Utworzyć nową, pustą bazę?",
                    "There is no database {path} yet. Create a new, empty one?"),
     "db_create": ("Utwórz", "Create"),

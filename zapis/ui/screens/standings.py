@@ -24,7 +24,8 @@ SIDE_BY_SIDE = 100
 
 
 class StandingsScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("x", "app.export", "export")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("x", "app.export", "export"),
+                Binding("t", "statistics", "stats_key")]
     CSS = """
     StandingsScreen #standings-body { height: 1fr; }
     StandingsScreen #standings-top { height: auto; layout: vertical; }
@@ -103,6 +104,15 @@ class StandingsScreen(Screen):
             f"{t('settlement')}:\n" + "\n".join(f"{a} → {b}: {money_text(m, lang)}" for a, b, m in pays)
             if pays else ""))
         self._show_games()
+
+    def action_statistics(self) -> None:
+        """The season's statistics: the club's evenings from the first one to this evening."""
+        from zapis.ui.screens.statistics import StatisticsScreen
+
+        evenings = self.app.store.evenings()
+        last = self.app.store.evening(self.evening_id)["date"]
+        first = evenings[0]["date"] if evenings else last
+        self.app.push_screen(StatisticsScreen(min(first, last), last))
 
     def _show_games(self) -> None:
         """Each game's result on lines of its own, wrapped between results, never inside one."""
