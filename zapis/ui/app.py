@@ -39,7 +39,7 @@ class ZapisCommands(Provider):
 
     COMMANDS = [("new_evening", "new_evening"), ("new_game", "new_game"), ("standings", "standings"),
                 ("export", "export"), ("language", "language"), ("rulesets", "rulesets"), ("players", "players"),
-                ("tablets", "tablets"), ("help", "help")]
+                ("tablets", "tablets"), ("sk_title", "skat"), ("help", "help")]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)

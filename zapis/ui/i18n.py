@@ -196,7 +196,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "sk_key": ("Skat", "Skat"),
     "sk_series": ("Seria {n}", "Series {n}"),
     "sk_table": ("stół {n} ({size})", "table {n} ({size})"),
-    "sk_players": ("Gracze (po przecinku albo w osobnych wierszach)", "Players (comma-separated or one a line)"),
+    "sk_players": ("Gracze (po przecinku)", "Players (comma-separated)"),
     "sk_series_count": ("Liczba serii", "Number of series"),
     "sk_seed": ("Ziarno losowania (puste: losowo)", "Draw seed (empty: random)"),
     "sk_draw": ("Losuj", "Draw"),
@@ -212,7 +212,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "sk_fees_settle": ("Rozliczenie opłat za przegrane gry", "Settlement of the lost-game fees"),
     "sk_fees_note": ("opłaty: zapłacone za przegrane gry; bilans: zwrot z puli minus opłaty (suma 0)",
                      "fees: paid for lost games; net: paid back from the pot less the fees (sums to 0)"),
-    "sk_ruleset_missing": ("Brak zasad skat-tournament", "No skat-tournament ruleset"),
 }
 
 # Words of a module's `next` description.

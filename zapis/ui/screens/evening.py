@@ -40,6 +40,7 @@ class EveningScreen(Screen):
         Binding("r", "rulesets", "rulesets"),
         Binding("l", "language", "language_key"),  # names the language it switches to
         Binding("t", "tablets", "tablets", show=False),
+        Binding("k", "skat", "sk_key", show=False),  # a skat tournament: the draw and the ranking
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
     ]
@@ -215,6 +216,10 @@ class EveningScreen(Screen):
 
     def action_tablets(self) -> None:
         self.app.action_tablets()
+
+    def action_skat(self) -> None:
+        from zapis.ui.screens.skat_draw import SkatDrawScreen
+        self.app.push_screen(SkatDrawScreen(self.app.evening_id))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()
