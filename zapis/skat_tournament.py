@@ -4,7 +4,8 @@ settlement. Pure code: it reads Sheets and names, never the store or the screen.
 
 The draw: as many tables of four as possible, the rest of three (ISkO practice: a four-table's dealer sits
 out each deal); every series drawn again at random from the seed (the same seed gives the same draw), each
-later series picked among many random draws as the one where the fewest pairs of players meet again.
+later series the best of several random draws, each improved by swapping players between tables, where the
+fewest pairs of players meet again (a pair that met twice counts more than two pairs that met once).
 
 The ranking: each player's Seeger-Fabian results (the list's own total, as `zapis score` gives it) summed over
 the lists; then more games won, then fewer games lost; players equal in all three share a place. The fees: the
@@ -28,6 +29,8 @@ from zapis.core.words import Bi
 MOST_SERIES = 99
 #: random draws compared for each later series (the one with the fewest repeated meetings is kept)
 TRIES = 30
+#: up to this many players each later series is searched (swaps that lower the meetings); more are drawn at random
+SEARCHED = 200
 
 
 def table_sizes(n: int) -> list[int] | None:
@@ -93,11 +96,12 @@ def draw(players: Sequence[str], series: int, seed: Any = None) -> list[list[lis
     out = []
     for k in range(series):
         best, best_cost = None, None
-        for _ in range(1 if k == 0 else TRIES):
+        small = len(names) <= SEARCHED  # a big field meets again little by chance; a search would take long
+        for _ in range(1 if k == 0 else TRIES if small else 3):
             order = names[:]
             rng.shuffle(order)
             tables = _cut(order, sizes)
-            if k:
+            if k and small:
                 _improve(tables, met)
             cost = _cost(tables, met)
             if best_cost is None or cost < best_cost:
