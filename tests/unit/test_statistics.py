@@ -11,8 +11,7 @@ import pytest
 
 from zapis import records
 from zapis.cli import main
-from zapis.core.module import get_module
-from zapis.evening import GameResult, declarers, judge
+from zapis.evening import GameResult, declarers
 from zapis.statistics import (ALL, Stats, families, family_of, family_titles, season_statistics,
                               statistics_json)
 from zapis.store import Store
@@ -326,10 +325,20 @@ def test_a_game_nobody_won_and_bad_values_never_break_the_statistics():
 
 
 def test_families_group_the_modules():
+    """bridge and Bobby are bridge, a pairs session its own family; kierki, kierki-loop and the generic kierki-*
+    rulesets are kierki; the generic module's other rulesets are each a family; any other module its own id."""
     def fam(ruleset):
-        rules, module = rules_of(ruleset)
-        return family_of(judge(GameResult("g", module.score(rules, ["A", "B", "C", "D"] if module.id != "tysiac"
-                                                             else ["A", "B", "C"], []), rules, module)))
-    assert [fam(r) for r in ("bridge-rubber", "kierki", "kierki-loop", "tysiac")] == [
-        "bridge", "kierki", "kierki", "tysiac"]
-    assert get_module("bridge-bobby").id == "bridge-bobby"
+        rec, rules, module = records.parse({"format": "zapis/1", "ruleset": ruleset,
+                                            "players": ["A", "B", "C", "D"]})
+        return family_of(GameResult("g", None, rules, module))
+
+    got = {r: fam(r) for r in ("bridge-rubber", "bridge-imp", "kierki", "kierki-loop", "kierki-dominowe",
+                               "czarna-manka", "omnibus", "kop-koscian", "planowanie")}
+    assert got == {"bridge-rubber": "bridge", "bridge-imp": "bridge", "kierki": "kierki", "kierki-loop": "kierki",
+                   "kierki-dominowe": "kierki", "czarna-manka": "czarna-manka", "omnibus": "omnibus",
+                   "kop-koscian": "kop", "planowanie": "planowanie"}
+    bobby = records.parse({"format": "zapis/1", "ruleset": "bridge-bobby", "players": ["A", "B", "C"]})
+    assert family_of(GameResult("g", None, bobby[1], bobby[2])) == "bridge"
+    pairs = records.parse({"format": "zapis/1", "ruleset": "bridge-pairs",
+                           "pairs": {"1": ["A", "B"], "2": ["C", "D"]}})
+    assert family_of(GameResult("g", None, pairs[1], pairs[2])) == "bridge-pairs"
