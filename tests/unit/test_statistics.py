@@ -276,6 +276,15 @@ def test_two_handed_bridge_seats_read_as_the_players():
     assert module.declarers(rules, ["A", "B"], hands) == {"A": (1, 1), "B": (1, 0)}
 
 
+def test_bobby_declarers_count_a_nullo_by_the_tricks_lost():
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-bobby", "players": ["A", "B", "C"]})
+    hands = [{"contract": "4NULLO", "declarer": "A", "tricks": 3},  # 10 lost, 4 nullo needs 10: made
+             {"contract": "2NULLO", "declarer": "A", "tricks": 6},  # 7 lost, needs 8: down
+             {"contract": "2S", "declarer": "B", "double": "X", "tricks": 7},  # needs 8: down
+             {"contract": "pass"}]
+    assert module.declarers(rules, ["A", "B", "C"], hands) == {"A": (2, 1), "B": (1, 0)}
+
+
 def test_skat_declarers_leave_out_passed_deals_and_ramsch():
     rules, module = rules_of("skat-tournament")
     hands = [{"declarer": "A", "game": "clubs", "matadors": 1, "card_points": 61},  # won

@@ -448,6 +448,19 @@ class BobbyModule(ScoringModule):
                                              "100 at no trumps: only four aces (150) count there")))
         return out
 
+    def declarers(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]]
+                  ) -> dict[str, tuple[int, int]]:
+        """Each declarer's contracts and those made (level + 6 tricks; in nullo, level + 6 tricks lost); a passed-out
+        deal has no declarer."""
+        out: dict[str, tuple[int, int]] = {}
+        for hand in hands:
+            c = _contract(hand)
+            if c is not None:
+                counted = 13 - hand["tricks"] if c.strain == NULLO else hand["tricks"]
+                n, made = out.get(hand["declarer"], (0, 0))
+                out[hand["declarer"]] = (n + 1, made + (counted >= c.needed))
+        return out
+
     # --- scoring -------------------------------------------------------------------------------------
     def _start(self, players: list[str], start: Mapping[str, Any] | None) -> dict[str, float]:
         return {p: (start or {}).get(p, 0) for p in players}
