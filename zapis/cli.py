@@ -182,6 +182,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
             raise ZapisError([Problem("--season", f"FROM {start} is after TO {end}")])
     if args.stats and not args.season:
         raise ZapisError([Problem("--stats", "needs --season FROM TO")])
+    if getattr(args, "ratings", False) and not args.season:
+        raise ZapisError([Problem("--ratings", "needs --season FROM TO")])
     store = open_store(args)
     ev = None
     if args.season:
@@ -195,14 +197,23 @@ def cmd_standings(args: argparse.Namespace) -> int:
         ev = store.evening(args.evening)
         results = store.judged(args.evening)  # from the memo where it holds: no sheet is needed
     table = standings(results)
+    rated = None
+    if getattr(args, "ratings", False):
+        from zapis.ratings import season_ratings
+
+        rated = season_ratings(results)  # computed from the season's results each time, never stored
     if args.json:
         rows = [{"rank": s.rank, "player": s.player, "games": s.games, "place_points": s.place_points,
                  "money": s.money, "results": s.results} for s in table]
         data: Any = rows
-        if args.stats:  # --stats: the same rows under "standings", and the statistics
-            from zapis.statistics import season_statistics, statistics_json
+        if rated is not None or args.stats:  # --ratings, --stats: the same rows under "standings", and the rest
+            data = {"standings": rows}
+            if rated is not None:
+                data.update(ratings=rated.ratings(), rating_details=rated.to_json())
+            if args.stats:
+                from zapis.statistics import season_statistics, statistics_json
 
-            data = {"standings": rows, "statistics": statistics_json(season_statistics(results))}
+                data["statistics"] = statistics_json(season_statistics(results))
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     lang = cli_lang(args.lang)
@@ -221,6 +232,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
             _print_statistics(console, results, lang)
             if not getattr(args, "ratings", False):
                 return 0
+        if rated is not None:
+            _print_ratings(console, rated, lang)
+            return 0
         grid = Table("#", t("st_player"), *(_right(h) for h in (t("st_evenings"), t("games"), t("st_pts"), "1.", "2.",
                                                                   "3.", *(["zł"] if money else []))))
         for r, (first, last) in zip(rows, rank_spans(table)):
@@ -247,6 +261,21 @@ def cmd_standings(args: argparse.Namespace) -> int:
         for line in result_lines(r, console.width - 2, lang):
             out(f"  {line}")
     return 0
+
+
+def _print_ratings(console: Any, rated: Any, lang: str) -> None:
+    """The season's ratings: player, rating, its change over the season, games rated; then what the number is."""
+    from rich.table import Table
+
+    from zapis.ratings import rating_text
+    from zapis.ui.i18n import t
+
+    grid = Table("#", t("st_player"), *(_right(h) for h in (t("rt_rating"), t("rt_change"), t("games"))))
+    for i, r in enumerate(rated.players, 1):
+        grid.add_row(f"{i}.", plain_text(r.player), rating_text(r.rating), rating_text(r.change, signed=True),
+                     str(r.games))
+    console.print(grid)
+    console.print(plain_text(t("rt_note", rated=rated.rated, skipped=rated.skipped), style="dim"), highlight=False)
 
 
 def _print_statistics(console: Any, results: Any, lang: str) -> None:
@@ -558,6 +587,8 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--stats", action="store_true",
                     help="with --season: statistics per player and game family (games, wins, average place, best "
                          "and worst, declared and made, the longest winning streak)")
+    st.add_argument("--ratings", action="store_true",
+                    help="with --season: each player's rating (openskill), its change over the season and games")
     st.set_defaults(func=cmd_standings)
     ex = sub.add_parser("export", help="export an evening: csv, json, toml or html")
     ex.add_argument("--evening", type=int, required=True)

@@ -34,6 +34,8 @@ class GameResult:
     #: each side (a player, or partners) best first: [its players, first place, last place, its value, the
     #: place points each of them gets]
     sides: list[list[Any]] = field(default_factory=list)
+    #: the sheet said the game (or, for a module that goes on, a unit of it: a rubber) is over (set by judge())
+    finished: bool = False
     #: each player's hands as declarer and of them made (ScoringModule.declarers: set by the store, which has the
     #: hands); empty when the game has no declarer
     declared: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -41,10 +43,12 @@ class GameResult:
 
     def outcome(self) -> dict[str, Any]:
         """What judge() found, as plain JSON data, compact (the store keeps thousands): the players, their totals
-        and money in the players' order, and the sides (places and place points follow from them)."""
+        and money in the players' order, the sides (places and place points follow from them) and whether the sheet
+        was finished (the season's ratings take finished games)."""
         judge(self)
         out = {"players": self.players, "totals": [self.totals[p] for p in self.players],
-               "money": [self.money.get(p, 0) for p in self.players], "sides": self.sides}
+               "money": [self.money.get(p, 0) for p in self.players], "sides": self.sides,
+               "finished": self.finished}
         if self.declared:  # [hands as declarer, made] in the players' order; none for a game without a declarer
             out["declared"] = [list(self.declared.get(p, (0, 0))) for p in self.players]
         return out
@@ -59,6 +63,7 @@ class GameResult:
         r.money = dict(zip(players, outcome["money"]))
         r.sides = outcome["sides"]
         r.declared = {p: (d[0], d[1]) for p, d in zip(players, outcome.get("declared") or ()) if d[0]}
+        r.finished = bool(outcome.get("finished", False))
         _place(r)
         return r
 
@@ -84,6 +89,7 @@ def judge(r: GameResult) -> GameResult:
         r.players = list(r.sheet.players)
         r.totals = {p: r.sheet.totals.get(p, 0) for p in r.players}
         r.sides = [[list(group), first, last, _group_value(r.sheet, group), pts] for group, first, last, pts in ranked]
+        r.finished = bool(r.sheet.finished)
         _place(r)
         r.judged = True
     return r

@@ -170,6 +170,24 @@ TEXT: dict[str, tuple[str, str]] = {
     "season_none": ("Nie ma wieczorów od {start} do {end}.", "No evenings from {start} to {end}."),
     "season_places": ("1. 2. 3.: ile razy na tym miejscu (miejsce dzielone liczy się jako wyższe)",
                       "1. 2. 3.: times in that place (a shared place counts as the higher one)"),
+    # season ratings (zapis standings --season ... --ratings, the ratings screen)
+    "rt_key": ("Ranking", "Ratings"),
+    "rt_title": ("Ranking sezonu {start} – {end}", "Season ratings {start} – {end}"),
+    "rt_rating": ("ranking", "rating"),
+    "rt_change": ("zmiana", "change"),
+    "rt_pool": ("wszystkie gry", "all games"),
+    "rt_next": ("Rodzina gier", "Game family"),
+    "rt_none": ("Nie ma jeszcze graczy w tym sezonie.", "No players in this season yet."),
+    "rt_note": ("Ranking: 1000 na początku sezonu; każda skończona gra przesuwa go według zajętych miejsc "
+                "(openskill, Plackett-Luce). Gry policzone: {rated}, nieskończone pominięte: {skipped}.",
+                "Rating: 1000 at the start of the season; each finished game moves it by the places taken "
+                "(openskill, Plackett-Luce). Games rated: {rated}, unfinished left out: {skipped}."),
+    "fam_bridge": ("brydż", "bridge"),
+    "fam_skat": ("skat", "skat"),
+    "fam_tysiac": ("tysiąc", "tysiąc"),
+    "fam_kierki": ("kierki", "kierki"),
+    "fam_kop": ("kop", "kop"),
+    "fam_other": ("inne gry", "other games"),
     # season statistics (zapis standings --season ... --stats, the statistics screen)
     "stats_key": ("Statystyki", "Statistics"),
     "stats_title": ("Statystyki sezonu {start} – {end}", "Season statistics {start} – {end}"),

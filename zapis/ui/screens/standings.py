@@ -25,7 +25,7 @@ SIDE_BY_SIDE = 100
 
 class StandingsScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("x", "app.export", "export"),
-                Binding("t", "statistics", "stats_key")]
+                Binding("r", "ratings", "rt_key"), Binding("t", "statistics", "stats_key")]
     CSS = """
     StandingsScreen #standings-body { height: 1fr; }
     StandingsScreen #standings-top { height: auto; layout: vertical; }
@@ -104,6 +104,15 @@ class StandingsScreen(Screen):
             f"{t('settlement')}:\n" + "\n".join(f"{a} → {b}: {money_text(m, lang)}" for a, b, m in pays)
             if pays else ""))
         self._show_games()
+
+    def action_ratings(self) -> None:
+        """The season's ratings: the club's evenings from the first one to this evening."""
+        from zapis.ui.screens.ratings import RatingsScreen
+
+        evenings = self.app.store.evenings()
+        last = self.app.store.evening(self.evening_id)["date"]
+        first = evenings[0]["date"] if evenings else last
+        self.app.push_screen(RatingsScreen(min(first, last), last))
 
     def action_statistics(self) -> None:
         """The season's statistics: the club's evenings from the first one to this evening."""
