@@ -224,3 +224,42 @@ def test_the_ratings_table_in_one_language(tmp_path, capsys, monkeypatch, lang):
     else:
         assert "rating" in header and "change" in header and "games" in header
         assert "Games rated: 20" in out and "gry" not in out.lower() and "zmiana" not in out
+
+
+def random_season(rng, n_games=60):
+    """Games of 2-6 sides drawn at random: single players or pairs, ties anywhere, some unfinished, families mixed."""
+    names = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "[red]Henryk[/]", ""]
+    out = []
+    for i in range(n_games):
+        pool = rng.sample(names, rng.randint(2, 8))
+        pairs = rng.random() < 0.3 and len(pool) >= 4
+        sides = [pool[k:k + 2] for k in range(0, len(pool) - 1, 2)] if pairs else [[p] for p in pool]
+        places, k = [], 1
+        while len(places) < len(sides):  # runs of tied sides
+            tie = min(rng.randint(1, 3), len(sides) - len(places))
+            places += [(k, k + tie - 1)] * tie
+            k += tie
+        ruleset = rng.choice(["tysiac", "kop-wolsztyn", "bridge-rubber", "kierki", "6-sty-bierze", "skat-house"])
+        out.append(game([(side, a, b) for side, (a, b) in zip(sides, places)], ruleset, finished=rng.random() < 0.8,
+                        date=f"2026-{1 + i // 20:02d}-{1 + i % 20:02d}", key=str(i)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_seasons_never_break_and_repeat_exactly(seed):
+    import math
+
+    rng = random.Random(seed)
+    games = random_season(rng)
+    first, again = season_ratings(games), season_ratings(games)
+    assert first.to_json() == again.to_json()
+    assert set(first.ratings()) == {p for g in games for p in g.players}
+    assert all(math.isfinite(v) for v in first.ratings().values())
+    assert first.rated + first.skipped == len(games)
+    json.dumps(first.to_json())  # plain data
+    # one player added to every game as its sole winner ends highest
+    won = [game([(["Zwycięzca"], 1, 1), *[(s[0], s[1] + 1, s[2] + 1) for s in g.sides]], g.rules.id, finished=True,
+                date=g.evening, key=g.key) for g in games]
+    ratings = season_ratings(won).ratings()
+    assert max(ratings, key=ratings.get) == "Zwycięzca"
+    assert all(ratings["Zwycięzca"] > v for p, v in ratings.items() if p != "Zwycięzca")
