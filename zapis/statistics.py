@@ -98,9 +98,8 @@ def family_of(r: GameResult) -> str:
     mid = getattr(r.module, "id", "") or r.rules.module
     if mid in FAMILIES:
         return FAMILIES[mid]
-    if mid != "generic":
-        return mid
-    return "kierki" if r.rules.id.startswith("kierki-") else r.rules.id  # kierki-dominowe, ...: kierki as well
+    fam = mid if mid != "generic" else "kierki" if r.rules.id.startswith("kierki-") else r.rules.id
+    return fam if fam != ALL else f"{fam}-"  # a ruleset (or module) called "all" is not every game
 
 
 def season_statistics(results: Iterable[GameResult]) -> dict[str, dict[str, Stats]]:

@@ -348,6 +348,9 @@ def test_families_group_the_modules():
                    "kop-koscian": "kop", "planowanie": "planowanie"}
     bobby = records.parse({"format": "zapis/1", "ruleset": "bridge-bobby", "players": ["A", "B", "C"]})
     assert family_of(GameResult("g", None, bobby[1], bobby[2])) == "bridge"
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "omnibus", "players": ["A", "B", "C", "D"]})
+    import dataclasses
+    assert family_of(GameResult("g", None, dataclasses.replace(rules, id="all"), module)) == "all-"
     pairs = records.parse({"format": "zapis/1", "ruleset": "bridge-pairs",
                            "pairs": {"1": ["A", "B"], "2": ["C", "D"]}})
     assert family_of(GameResult("g", None, pairs[1], pairs[2])) == "bridge-pairs"
