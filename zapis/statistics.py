@@ -14,7 +14,7 @@ games. The API other parts build on (the CLI's `--stats`, the statistics screen,
 What is counted (decided here, once):
 - a family is a module, grouped: "bridge" (bridge, bridge-bobby), "bridge-pairs" (a pairs session ranks pairs by
   percentage: a family of its own), "skat", "tysiac", "kierki" (kierki, kierki-loop, and the generic module's
-  kierki-* rulesets), "kop", as the season's ratings group them; any other module is a family of its own, named by
+  kierki-* rulesets), "kop" (the ratings' families, but pairs apart); any other module is a family of its own, named by
   its id, except the generic module, whose rulesets are different games: each of its other rulesets is a family
   (czarna-manka, omnibus, ...), never one "other" mixing their points;
 - a win is first place; a shared first place is a win (a tie for 1st is a 1st, as the season's standings count it);
@@ -26,7 +26,8 @@ What is counted (decided here, once):
   game ranks by (his total; his side's total in bridge; his pair's percentage in a pairs session). Points differ
   between families, so the "all" row has none (None);
 - declared / made: hands played as declarer and of them made (ScoringModule.declarers: bridge tricks >= level + 6,
-  skat games won, tysiąc contracts reached, a bomb declared and not made); a family without a declarer has
+  in Bobby's nullo the tricks lost; skat games won; tysiąc contracts reached, a bomb declared and not made; a
+  passed-out deal, a skat deal everybody passed and a Ramsch have no declarer); a family without a declarer has
   `has_declarer` False and shows none;
 - the longest winning streak: the most games won one after another in the order played (within a family: its
   games only; "all": every game)."""
