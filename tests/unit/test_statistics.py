@@ -95,7 +95,8 @@ SEASON = {
                                      {"contract": "3NT", "declarer": "S", "tricks": 8},
                                      {"contract": "4H", "declarer": ALA, "tricks": 11}]),
         ("tysiac", [ALA, BARTEK, CELINA], [
-            {"declarer": BARTEK, "bid": 120, "points": {ALA: 30, BARTEK: 70, CELINA: 20}, "melds": {BARTEK: ["hearts"]}},
+            {"declarer": BARTEK, "bid": 120, "points": {ALA: 30, BARTEK: 70, CELINA: 20},
+             "melds": {BARTEK: ["hearts"]}},
             {"declarer": CELINA, "bid": 100, "points": {ALA: 44, BARTEK: 15, CELINA: 61}},
             {"declarer": ALA, "bid": 100, "bomb": True}]),
         ("skat-tournament", [BARTEK, CELINA, DAREK], [
