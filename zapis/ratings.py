@@ -16,7 +16,8 @@ always gives the same numbers.
   player is very likely above). A new player has ordinal 0, so 1000; one 4-player game won is about 1060, one
   lost about 966. Higher is better; rounded to one decimal.
 - One rating over every game of the season (the `ratings` of `zapis standings --season ... --ratings --json`),
-  and one per game family (bridge, skat, tysiac, kierki, kop, other) from that family's games alone.
+  and one per game family from that family's games alone: the families of the season's statistics
+  (zapis.statistics.family_of: bridge, duplicate pairs, skat, tysiąc, kierki, kop, and every other game apart).
 """
 
 from __future__ import annotations
@@ -26,13 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from zapis.evening import GameResult, judge
+from zapis.statistics import family_of as family, family_order, family_title
 
 #: a new player's rating (openskill's ordinal 0)
 START = 1000.0
 #: club points per unit of openskill's ordinal (mu - 3 sigma)
 SCALE = 20.0
-#: the game families rated apart, in the order they are shown
-FAMILIES = ("bridge", "skat", "tysiac", "kierki", "kop", "other")
 
 
 @dataclass
@@ -62,6 +62,7 @@ class SeasonRatings:
     families: dict[str, list[Rating]]
     rated: int = 0
     skipped: int = 0
+    titles: dict[str, Any] = field(default_factory=dict)  # each family's name (a Bi)
 
     def ratings(self) -> dict[str, float]:
         """player -> rating, best first: the `ratings` of the JSON."""
@@ -84,15 +85,6 @@ def rating_text(value: float, signed: bool = False) -> str:
     languages."""
     whole = math.floor(value + 0.5)
     return f"{whole:+d}" if signed and whole else str(whole)
-
-
-def family(r: GameResult) -> str:
-    """A game's family, by its module or its ruleset (generic kierki rulesets are kierki): one of FAMILIES."""
-    for name in (getattr(r.module, "id", "") or "", getattr(r.rules, "id", "") or ""):
-        for f in FAMILIES[:-1]:
-            if name == f or name.startswith(f + "-"):
-                return f
-    return "other"
 
 
 def endless(r: GameResult) -> bool:
@@ -123,6 +115,7 @@ def season_ratings(results: Iterable[GameResult]) -> SeasonRatings:
     overall = _Table(model)
     per_family: dict[str, _Table] = {}
     rated = skipped = 0
+    titles: dict[str, Any] = {}
     for r in results:
         judge(r)
         for p in r.players:
@@ -132,9 +125,11 @@ def season_ratings(results: Iterable[GameResult]) -> SeasonRatings:
             continue
         rated += 1
         overall.rate(r)
-        per_family.setdefault(family(r), _Table(model)).rate(r)
-    fams = {f: per_family[f].done() for f in FAMILIES if f in per_family}
-    return SeasonRatings(overall.done(), fams, rated, skipped)
+        fam = family(r)
+        per_family.setdefault(fam, _Table(model)).rate(r)
+        titles.setdefault(fam, family_title(r))
+    fams = {f: per_family[f].done() for f in family_order(per_family)}
+    return SeasonRatings(overall.done(), fams, rated, skipped, titles)
 
 
 class _Table:

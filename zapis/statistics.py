@@ -135,20 +135,31 @@ def _number(v: Any) -> float | None:
 def families(stats: Mapping[str, Mapping[str, Stats]]) -> list[str]:
     """Every family met, in the order to show them: bridge, bridge-pairs, skat, tysiąc, kierki, kop, the others by
     name, then "all"."""
-    seen = {f for mine in stats.values() for f in mine if f != ALL}
-    known = [f for f in FAMILY_TITLES if f in seen]
-    return known + sorted(seen - set(known)) + ([ALL] if stats else [])
+    return family_order({f for mine in stats.values() for f in mine} | ({ALL} if stats else set()))
+
+
+def family_title(r: GameResult) -> Any:
+    """The name of a game's family (a Bi): the family's own words, else its module's title (the generic module:
+    its ruleset's title)."""
+    fam = family_of(r)
+    if fam in FAMILY_TITLES:
+        return FAMILY_TITLES[fam]
+    return both(r.rules.title if r.module.id == "generic" else (r.module.title or r.rules.title)) or fam
+
+
+def family_order(names: Iterable[str]) -> list[str]:
+    """Families in the order they are shown: bridge, duplicate pairs, skat, tysiąc, kierki, kop, the others by
+    name, "all" last."""
+    seen = set(names)
+    known = [f for f in FAMILY_TITLES if f in seen and f != ALL]
+    return known + sorted(seen - set(known) - {ALL}) + ([ALL] if ALL in seen else [])
 
 
 def family_titles(results: Iterable[GameResult], lang: str) -> dict[str, str]:
-    """Each family's name in `lang`: the family's own words, else its module's title (the generic module: its
-    ruleset's title)."""
+    """Each family's name in `lang`."""
     out = {f: say(t, lang) for f, t in FAMILY_TITLES.items()}
     for r in results:
-        fam = family_of(r)
-        if fam not in out:
-            title = r.rules.title if r.module.id == "generic" else (r.module.title or r.rules.title)
-            out[fam] = say(both(title), lang) or fam
+        out.setdefault(family_of(r), say(family_title(r), lang) or family_of(r))
     return out
 
 

@@ -82,14 +82,14 @@ async def test_a_click_opens_it_and_goes_through_the_families(tmp_path):
         assert title().endswith("wszystkie gry") and len(cells(app)) == 6
         await pilot.click(footer_key(app, "f"))
         await pilot.pause()
-        assert title().endswith("· brydż")
+        assert title().endswith("· Brydż")
         assert {r[1] for r in cells(app)} == {"Bartek", "Celina", "Darek", "Ewa"}  # the bridge players only
         # N-S (Bartek, Darek) made 3NT: partners, one team, the same rating
         by = {r[1]: r for r in cells(app)}
         assert int(by["Bartek"][2]) == int(by["Darek"][2]) > int(by["Celina"][2]) == int(by["Ewa"][2])
         await pilot.press("f")
         await pilot.pause()
-        assert title().endswith("· inne gry") and len(cells(app)) == 6
+        assert title().endswith("· 6-sty bierze") and len(cells(app)) == 6
         await pilot.press("f")
         await pilot.pause()
         assert title().endswith("wszystkie gry")

@@ -182,12 +182,6 @@ TEXT: dict[str, tuple[str, str]] = {
                 "(openskill, Plackett-Luce). Gry policzone: {rated}, nieskończone pominięte: {skipped}.",
                 "Rating: 1000 at the start of the season; each finished game moves it by the places taken "
                 "(openskill, Plackett-Luce). Games rated: {rated}, unfinished left out: {skipped}."),
-    "fam_bridge": ("brydż", "bridge"),
-    "fam_skat": ("skat", "skat"),
-    "fam_tysiac": ("tysiąc", "tysiąc"),
-    "fam_kierki": ("kierki", "kierki"),
-    "fam_kop": ("kop", "kop"),
-    "fam_other": ("inne gry", "other games"),
     # season statistics (zapis standings --season ... --stats, the statistics screen)
     "stats_key": ("Statystyki", "Statistics"),
     "stats_title": ("Statystyki sezonu {start} – {end}", "Season statistics {start} – {end}"),

@@ -14,9 +14,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from zapis.core.words import say
 from zapis.ratings import SeasonRatings, rating_text, season_ratings
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 
 
 class RatingsScreen(Screen):
@@ -30,7 +31,7 @@ class RatingsScreen(Screen):
     def __init__(self, date_from: str, date_to: str):
         super().__init__()
         self.date_from, self.date_to = date_from, date_to
-        self.pool = ""  # "": every game of the season; else a family of zapis.ratings.FAMILIES
+        self.pool = ""  # "": every game of the season; else a family (zapis.statistics.family_of)
         self.rated: SeasonRatings | None = None
 
     def compose(self) -> ComposeResult:
@@ -70,7 +71,7 @@ class RatingsScreen(Screen):
         rated = self.rated
         assert rated is not None
         rows = rated.families.get(self.pool, []) if self.pool else rated.players
-        pool = t(f"fam_{self.pool}") if self.pool else t("rt_pool")
+        pool = say(rated.titles.get(self.pool, self.pool), get_lang()) if self.pool else t("rt_pool")
         self.query_one("#ratings-title", Label).update(
             plain_text(f"{t('rt_title', start=self.date_from, end=self.date_to)} · {pool}", style="bold"))
         dt = self.query_one("#ratings", DataTable)
