@@ -177,9 +177,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from zapis.ui.i18n import t
 
     if args.season:
-        start, end = (cli_date(d, f"--season {which}") for d, which in zip(args.season, ("FROM", "TO")))
-        if start > end:
-            raise ZapisError([Problem("--season", f"FROM {start} is after TO {end}")])
+        start, end = season_span(args.season)
     if args.stats and not args.season:
         raise ZapisError([Problem("--stats", "needs --season FROM TO")])
     if getattr(args, "ratings", False) and not args.season:
@@ -318,13 +316,28 @@ def cli_date(text: str, option: str) -> str:
             from None
 
 
+def season_span(season: list[str]) -> tuple[str, str]:
+    """--season FROM TO as two dates, FROM not after TO."""
+    start, end = (cli_date(d, f"--season {which}") for d, which in zip(season, ("FROM", "TO")))
+    if start > end:
+        raise ZapisError([Problem("--season", f"FROM {start} is after TO {end}")])
+    return start, end
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from zapis.export import export
 
-    store = open_store(args)
-    files = export(store, args.evening, args.format, cli_lang(args.lang))
+    if args.season:  # the season's report: standings, ratings, statistics
+        from zapis.export.season import export_season
+
+        if args.format == "toml":
+            raise ZapisError([Problem("--format", "toml: game records are exported per evening (--evening E)")])
+        start, end = season_span(args.season)
+        files = export_season(open_store(args), start, end, args.format, cli_lang(args.lang))
+    else:
+        files = export(open_store(args), args.evening, args.format, cli_lang(args.lang))
     if args.output is None:
         for name, text in files.items():
             if len(files) > 1:
@@ -590,8 +603,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--ratings", action="store_true",
                     help="with --season: each player's rating (openskill), its change over the season and games")
     st.set_defaults(func=cmd_standings)
-    ex = sub.add_parser("export", help="export an evening: csv, json, toml or html")
-    ex.add_argument("--evening", type=int, required=True)
+    ex = sub.add_parser("export", help="export an evening (csv, json, toml or html) or a season's report")
+    which = ex.add_mutually_exclusive_group(required=True)
+    which.add_argument("--evening", type=int)
+    which.add_argument("--season", nargs=2, metavar=("FROM", "TO"),
+                       help="the season's standings, ratings and statistics (csv, json or html)")
     ex.add_argument("--format", choices=("csv", "json", "toml", "html"), required=True)
     ex.add_argument("-o", "--output", help="a file (or a folder for several files)")
     ex.add_argument("--replace", action="store_true", help="replace files that exist (never done silently)")

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from zapis.store import Store
 
 WORDS = {"title": ("Wynik po każdym rozdaniu", "The score after each hand"), "hand": ("rozdanie", "hand"),
-         "final": ("Σ: wynik zapisu (z premiami spoza rozdań)", "Σ: the sheet's total (with bonuses no hand has)")}
+         "final": ("Σ: wynik zapisu (z premiami spoza rozdań)", "Σ: the sheet's total (with bonuses no hand has)"),
+         "rating_title": ("Ranking po każdym wieczorze sezonu", "The rating after each evening of the season"),
+         "evening": ("wieczór", "evening")}
 
 WIDTH = 720
 PLOT_H = 220
@@ -66,7 +68,9 @@ def game_svg(store: Store, game_id: int, sheet: Sheet, lang: str | None = None) 
     return chart_svg(sheet, lang, module.partnerships(rules, rec.players))
 
 
-def svg(p: Progress, lang: str | None = None) -> str:
+def svg(p: Progress, lang: str | None = None, title: str = "title", axis: str = "hand") -> str:
+    """The chart of `p`'s lines; `title` and `axis` name the WORDS it is titled with and its points are counted
+    in (a game's hands; a season's games for the ratings)."""
     lo, hi = p.bounds()
     if lo == hi:
         lo, hi = lo - 1, hi + 1
@@ -102,7 +106,7 @@ def svg(p: Progress, lang: str | None = None) -> str:
     for i, name in [(i, str(i)) for i in ticks] + ([(n + 1, "Σ")] if p.final else []):
         out.append(f'<line x1="{_n(x(i))}" y1="{bottom}" x2="{_n(x(i))}" y2="{bottom + 4}" stroke="#444"/>')
         out.append(f'<text x="{_n(x(i))}" y="{bottom + 4 + FONT}" text-anchor="middle">{name}</text>')
-    said = _word("hand", lang) + (f" · {_word('final', lang)}" if p.final else "")
+    said = _word(axis, lang) + (f" · {_word('final', lang)}" if p.final else "")
     out.append(f'<text x="{_n(left + plot_w)}" y="{bottom + 8 + 2 * FONT}" text-anchor="end" fill="#555">'
                f'{html_text(said)}</text>')
     letters = markers(p)
@@ -147,7 +151,7 @@ def svg(p: Progress, lang: str | None = None) -> str:
                    + (f' <tspan font-weight="bold"{red}>{total}</tspan>' if total else "") + "</text>")
         lx += w
     height = ly + 8
-    title = html_text(_word("title", lang))
+    title = html_text(_word(title, lang))
     # no xmlns: inline in HTML an svg needs none, and the report names no address at all (self-contained)
     return (f'<svg class="chart" width="{WIDTH}" height="{_n(height)}" '
             f'viewBox="0 0 {WIDTH} {_n(height)}" role="img" aria-label="{title}" '
