@@ -10,7 +10,10 @@ HELP = {
     "pl": """# zapis — pomoc
 
 **Wieczór**: `n` nowy wieczór, `g` nowa gra, `Enter` otwiera grę, `s` klasyfikacja, `x` eksport,
-`r` zasady (warianty domowe), `p` gracze, `l` język, `Ctrl+P` polecenia (także motyw jasny/ciemny).
+`r` zasady (warianty domowe), `p` gracze, `k` turniej skata (losowanie stołów, ranking), `l` język,
+`Ctrl+P` polecenia (także motyw jasny/ciemny).
+
+**Klasyfikacja**: `r` ranking sezonu (`f` rodzaje gier), `t` statystyki sezonu.
 
 **Gra**: wpisz rozdanie w formularzu (cyfry, `Tab` między polami), `Enter` zapisuje. Błędy są pokazane
 przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie, zaznacz wiersz i `Ctrl+E` (lub `Enter`), aby
@@ -22,7 +25,10 @@ Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisy
     "en": """# zapis — help
 
 **Evening**: `n` new evening, `g` new game, `Enter` opens a game, `s` standings, `x` export,
-`r` rulesets (house variants), `p` players, `l` language, `Ctrl+P` commands (light/dark theme too).
+`r` rulesets (house variants), `p` players, `k` skat tournament (the table draw, the ranking), `l` language,
+`Ctrl+P` commands (light/dark theme too).
+
+**Standings**: `r` the season's ratings (`f` game families), `t` the season's statistics.
 
 **Game**: enter a hand in the form (digits, `Tab` between fields), `Enter` saves. Problems are shown
 before saving, naming the field. `Ctrl+Z` undoes the last hand; select a row and press `Ctrl+E` (or
