@@ -116,6 +116,17 @@ def draw(players: Sequence[str], series: int, seed: Any = None) -> list[list[lis
     return out
 
 
+def seat_by_ranking(ranked: Sequence[str]) -> list[list[str]]:
+    """A later series seated by the standings (the ranking so far, best first): the best four at table 1, the next
+    at table 2, ..., tables of 4 and 3 as the draw makes them. Refused as the draw is (ZapisError)."""
+    problems = check_draw(ranked, 1, place="ranking")
+    if problems:
+        raise ZapisError(problems)
+    sizes = table_sizes(len(ranked))
+    assert sizes is not None
+    return _cut([p.strip() for p in ranked], sizes)
+
+
 def _cost(tables: list[list[str]], met: Mapping[frozenset[str], int]) -> int:
     """How much the tables make players meet again: each pair's earlier meetings, counted more the more often."""
     return sum(_pair_cost(t, met) for t in tables)

@@ -130,3 +130,36 @@ async def test_also_from_the_command_palette(db, app_factory):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SkatDrawScreen)
+
+
+async def test_a_later_series_seated_by_the_ranking(db, app_factory):
+    """Series by the ranking: the best four at table 1, the next three at table 2; its games made there."""
+    from zapis import skat_tournament as st
+
+    new_game(db, "skat-tournament", LIST1[0], LIST1[1])
+    new_game(db, "skat-tournament", LIST2[0], LIST2[1])
+    app = app_factory("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_skat(app, pilot)
+        await pilot.click("#sk-by-ranking")
+        await pilot.pause()
+        # five players so far (Ala, Bartek, Celina, Darek, Ewa): they cannot sit at tables of 4 and 3
+        assert "5 players cannot sit at tables of 4 and 3" in str(app.screen.query_one("#sk-error").render())
+    new_game(db, "skat-tournament", ["Filip", "Gosia", "Henryk"])  # a third table comes: eight players
+    store = Store(db)
+    ev = store.evenings()[-1]["id"]
+    ranked = [r.player for r in st.ranking(st.evening_lists(store, ev))]
+    assert len(ranked) == 8 and ranked[0] == "Ala"  # 264, worked by hand in tests/unit/test_skat_tournament.py
+    store.close()
+    async with app_factory("en").run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await open_skat(app, pilot)
+        await pilot.click("#sk-by-ranking")
+        await pilot.pause()
+        text = shown(app, "#sk-draw")
+        assert "The next series by the ranking" in text
+        assert f"table 1 (4): {', '.join(ranked[:4])}" in text and f"table 2 (4): {', '.join(ranked[4:])}" in text
+        await pilot.click("#sk-create")
+        await pilot.pause()
+    games = Store(db).games(ev)
+    assert [g.players for g in games[-2:]] == [ranked[:4], ranked[4:]]

@@ -240,3 +240,13 @@ def test_a_bad_fee_schedule_is_refused():
         records.parse({"format": "zapis/1", "ruleset": "skat-tournament", "players": ["A", "B", "C"],
                        "rules": {"lost_game_fees": ["x", -1]}})
     assert any("lost_game_fees" in line for line in e.value.lines())
+
+
+def test_a_series_seated_by_the_ranking_puts_the_best_together():
+    from zapis.skat_tournament import seat_by_ranking
+
+    ranked = [f"P{i}" for i in range(1, 12)]  # eleven, best first: 4 + 4 + 3
+    assert seat_by_ranking(ranked) == [ranked[0:4], ranked[4:8], ranked[8:11]]
+    with pytest.raises(ZapisError) as e:
+        seat_by_ranking(ranked[:5])
+    assert [str(p) for p in e.value.problems] == ["ranking: 5 players cannot sit at tables of 4 and 3"]

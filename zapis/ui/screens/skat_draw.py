@@ -57,6 +57,7 @@ class SkatDrawScreen(Screen):
             yield Label("", id="sk-error", classes="error-text")
             with Horizontal(classes="buttons"):
                 yield Button(t("sk_draw"), id="sk-do-draw", variant="primary")
+                yield Button(t("sk_by_ranking"), id="sk-by-ranking")
                 yield Button(t("sk_create"), id="sk-create", disabled=True)
             yield Static(id="sk-draw")
             yield Static(id="sk-ranking")
@@ -98,9 +99,28 @@ class SkatDrawScreen(Screen):
         except ZapisError as e:
             self._fail("\n".join(e.lines(get_lang())))
             return
+        self._show(self.drawn, t("sk_create"))
+
+    @on(Button.Pressed, "#sk-by-ranking")
+    def action_by_ranking(self) -> None:
+        """The next series seated by the evening's ranking so far: the best four at table 1, and so on."""
+        ranked = [r.player for r in st.ranking(st.evening_lists(self.store, self.evening_id))] \
+            if self.evening_id else []
+        if not ranked:
+            self._fail(t("sk_no_lists"))
+            return
+        try:
+            self.drawn = [st.seat_by_ranking(ranked)]
+        except ZapisError as e:
+            self._fail("\n".join(e.lines(get_lang())))
+            return
+        self._show(self.drawn, t("sk_create_ranked"), t("sk_series_ranked"))
+
+    def _show(self, drawn: list[list[list[str]]], create: str, heading: str | None = None) -> None:
         self._say("")
-        self.query_one("#sk-draw", Static).update(self._draw_text(self.drawn))
-        self.query_one("#sk-create", Button).disabled = False
+        self.query_one("#sk-draw", Static).update(self._draw_text(drawn, heading))
+        button = self.query_one("#sk-create", Button)
+        button.label, button.disabled = create, False
 
     def _fail(self, text: str) -> None:
         self.drawn = None
@@ -109,12 +129,12 @@ class SkatDrawScreen(Screen):
         self.query_one("#sk-create", Button).disabled = True
 
     @staticmethod
-    def _draw_text(drawn: list[list[list[str]]]) -> Text:
+    def _draw_text(drawn: list[list[list[str]]], heading: str | None = None) -> Text:
         out = Text()
         for k, tables in enumerate(drawn, 1):
             if out:
                 out.append("\n")
-            out.append_text(plain_text(t("sk_series", n=k), style="bold"))
+            out.append_text(plain_text(heading or t("sk_series", n=k), style="bold"))
             for j, players in enumerate(tables, 1):
                 out.append("\n  ")
                 out.append_text(plain_text(f"{t('sk_table', n=j, size=len(players))}: {', '.join(players)}"))
@@ -122,7 +142,8 @@ class SkatDrawScreen(Screen):
 
     @on(Button.Pressed, "#sk-create")
     def create_games(self) -> None:
-        """The games of series 1, one a table, with the tournament list; the table numbers after the evening's."""
+        """The games of the first series shown (series 1 of a draw, or the series seated by the ranking), one a
+        table, with the tournament list; the table numbers after the evening's."""
         if not self.drawn:
             return
         if not self.evening_id:
