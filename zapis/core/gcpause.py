@@ -16,4 +16,10 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was:
+            if not gc.get_freeze_count():
+                # What was made while paused goes straight to the oldest generation: otherwise the first young
+                # collection after enable() scans every one of them at once (50 ms after a season), to free
+                # nothing. Not where the app has frozen its start-up (unfreeze would thaw that too).
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
