@@ -12,7 +12,8 @@ games. The API other parts build on (the CLI's `--stats`, the statistics screen,
   `by_family(stats)` (a table per family, its players ranked) and `columns(family, table)` (what it shows).
 
 What is counted (decided here, once):
-- a family is a module, grouped: "bridge" (bridge, bridge-bobby), "bridge-pairs" (a pairs session ranks pairs by
+- a family is a module, grouped: "bridge" (rubber bridge, bridge-bobby; Chicago and IMP scoring, in other units,
+  are "bridge-chicago" and "bridge-imp"), "bridge-pairs" (a pairs session ranks pairs by
   percentage: a family of its own), "skat", "tysiac", "kierki" (kierki, kierki-loop, and the generic module's
   kierki-* rulesets), "kop" (the ratings' families, but pairs apart); any other module is a family of its own, named by
   its id, except the generic module, whose rulesets are different games: each of its other rulesets is a family
@@ -46,7 +47,9 @@ ALL = "all"
 FAMILIES = {"bridge": "bridge", "bridge-bobby": "bridge", "bridge-pairs": "bridge-pairs", "skat": "skat",
             "tysiac": "tysiac", "kierki": "kierki", "kierki-loop": "kierki", "kop": "kop"}
 #: the families' names for a person, in the order they are shown (others follow by name, "all" last)
-FAMILY_TITLES = {"bridge": Bi("Brydż", "Bridge"), "bridge-pairs": Bi("Brydż sportowy (pary)", "Duplicate pairs"),
+FAMILY_TITLES = {"bridge": Bi("Brydż (robry)", "Bridge (rubbers)"),
+                 "bridge-chicago": Bi("Brydż Chicago", "Bridge, Chicago"), "bridge-imp": Bi("Brydż IMP", "Bridge, IMP"),
+                 "bridge-pairs": Bi("Brydż sportowy (pary)", "Duplicate pairs"),
                  "skat": Bi("Skat", "Skat"), "tysiac": Bi("Tysiąc", "Tysiąc"), "kierki": Bi("Kierki", "Kierki"),
                  "kop": Bi("Kop", "Kop"), ALL: Bi("Wszystkie gry", "All games")}
 
@@ -97,6 +100,8 @@ class Stats:
 def family_of(r: GameResult) -> str:
     """The game's family: its module's group, the generic module's ruleset, or the module's id."""
     mid = getattr(r.module, "id", "") or r.rules.module
+    if mid == "bridge" and r.rules.get("scoring") in ("chicago", "imp"):
+        return f"bridge-{r.rules['scoring']}"  # deals scored in other units than a rubber's: compared apart
     if mid in FAMILIES:
         return FAMILIES[mid]
     fam = mid if mid != "generic" else "kierki" if r.rules.id.startswith("kierki-") else r.rules.id

@@ -82,7 +82,7 @@ async def test_a_click_opens_it_and_goes_through_the_families(tmp_path):
         assert title().endswith("wszystkie gry") and len(cells(app)) == 6
         await pilot.click(footer_key(app, "f"))
         await pilot.pause()
-        assert title().endswith("· Brydż")
+        assert title().endswith("· Brydż (robry)")
         assert {r[1] for r in cells(app)} == {"Bartek", "Celina", "Darek", "Ewa"}  # the bridge players only
         # N-S (Bartek, Darek) made 3NT: partners, one team, the same rating
         by = {r[1]: r for r in cells(app)}

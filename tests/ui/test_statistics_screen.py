@@ -41,9 +41,9 @@ async def test_a_key_opens_a_table_per_family(tmp_path, lang):
         titles = [str(w.render()) for w in screen.query(".stats-family").results(Label)]
         tables = list(screen.query(".stats-table").results(DataTable))
         if lang == "pl":
-            assert titles == ["Brydż", "Skat", "Tysiąc", "Kierki", "Kop", "Wszystkie gry"]
+            assert titles == ["Brydż (robry)", "Skat", "Tysiąc", "Kierki", "Kop", "Wszystkie gry"]
         else:
-            assert titles == ["Bridge", "Skat", "Tysiąc", "Kierki", "Kop", "All games"]
+            assert titles == ["Bridge (rubbers)", "Skat", "Tysiąc", "Kierki", "Kop", "All games"]
         bridge, skat, tysiac, kierki, kop, every = (cells(dt) for dt in tables)
         dec = "," if lang == "pl" else "."
         # games, wins, average place, best, worst, declared, made, streak (as counted in test_statistics.py)
