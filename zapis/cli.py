@@ -187,11 +187,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.season:
         results = store.season(start, end)  # judged without their sheets, remembered for the next time
     else:
-        if args.evening is None:
-            evs = store.evenings()
-            if not evs:
-                raise ZapisError([Problem("standings", "no evening yet")])
-            args.evening = evs[-1]["id"]
+        args.evening = evening_or_last(store, args.evening, "standings")
         ev = store.evening(args.evening)
         results = store.judged(args.evening)  # from the memo where it holds: no sheet is needed
     table = standings(results)
@@ -314,6 +310,16 @@ def cli_date(text: str, option: str) -> str:
     except ZapisError:
         raise ZapisError([Problem(option, f"{plain(text)[:20]!r} is not a date (2026-11-20 or 20.11.2026)")]) \
             from None
+
+
+def evening_or_last(store: Any, evening: int | None, place: str) -> int:
+    """The evening asked for, else the last one (none yet: said at `place`)."""
+    if evening is not None:
+        return evening
+    evs = store.evenings()
+    if not evs:
+        raise ZapisError([Problem(place, "no evening yet")])
+    return evs[-1]["id"]
 
 
 def season_span(season: list[str]) -> tuple[str, str]:
@@ -518,11 +524,7 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     from zapis.ui.i18n import t
 
     store = open_store(args)
-    if args.evening is None:
-        evs = store.evenings()
-        if not evs:
-            raise ZapisError([Problem("skat ranking", "no evening yet")])
-        args.evening = evs[-1]["id"]
+    args.evening = evening_or_last(store, args.evening, "skat ranking")
     ev = store.evening(args.evening)
     rows = st.ranking(st.evening_lists(store, args.evening))
     if args.json:
