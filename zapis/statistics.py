@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from zapis.core.words import Bi, both, say
-from zapis.evening import GameResult, judge
+from zapis.evening import GameResult, judge, number_text
 
 ALL = "all"
 
@@ -179,6 +179,13 @@ def columns(family: str, table: Mapping[str, Stats]) -> list[str]:
     declared and made only where the family has a declarer."""
     return [c for c in COLUMNS if not (c in ("best", "worst") and family == ALL)
             and not (c in ("declared", "made") and not any(s.has_declarer for s in table.values()))]
+
+
+def figures(s: Stats, cols: list[str], lang: str) -> list[str]:
+    """One player's figures for the columns `cols` as a person reads them, one way per language (1,5 in Polish);
+    none: "–". The statistics screen and the season's report write them so."""
+    values = s.to_json()
+    return ["–" if values[c] is None else number_text(values[c], lang) for c in cols]
 
 
 def by_family(stats: Mapping[str, Mapping[str, Stats]]) -> list[tuple[str, dict[str, Stats]]]:

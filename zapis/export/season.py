@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from zapis.core.progress import Progress, Series
-from zapis.evening import money_text, number_text, place_text, season
+from zapis.evening import money_text, number_text, place_text, rank_spans, season
 from zapis.export import CSS
 from zapis.export.chart_svg import svg
 from zapis.store import Store
@@ -112,7 +112,7 @@ def rating_chart(rated: Any, lang: str) -> str:
 
 def season_html(d: dict[str, Any], lang: str = "pl") -> str:
     from zapis.ratings import rating_text
-    from zapis.statistics import HEADERS, by_family, columns, family_titles
+    from zapis.statistics import HEADERS, by_family, columns, family_titles, figures
     from zapis.ui.i18n import t
 
     def w(key: str, **kw: Any) -> str:
@@ -127,8 +127,7 @@ def season_html(d: dict[str, Any], lang: str = "pl") -> str:
         body.append(f"<h2>{w('standings')}</h2><table><tr><th>{w('place')}</th><th>{w('player')}</th>"
                     f"<th>{w('evenings')}</th><th>{w('games')}</th><th>{w('points')}</th><th>{w('firsts')}</th>"
                     f"<th>{w('money')}</th></tr>")
-        spans = [(r.rank, r.rank + sum(1 for o in d["standings"] if o.rank == r.rank) - 1) for r in d["standings"]]
-        for r, (first, last) in zip(d["standings"], spans):
+        for r, (first, last) in zip(d["standings"], rank_spans(d["standings"])):
             body.append(f"<tr><td>{place_text(first, last)}</td><td>{html_text(r.player)}</td><td>{r.evenings}</td>"
                         f"<td>{r.games}</td><td>{number_text(r.place_points, lang)}</td>"
                         f"<td class=\"nw\">{'/'.join(map(str, r.places))}</td>"
@@ -151,9 +150,8 @@ def season_html(d: dict[str, Any], lang: str = "pl") -> str:
             body.append(f"<h3>{html_text(names.get(fam, fam))}</h3><table><tr><th>{w('player')}</th>"
                         + "".join(f"<th>{html_text(t(HEADERS[c], lang=lang))}</th>" for c in cols) + "</tr>")
             for p, st in table.items():
-                v = st.to_json()
-                body.append(f"<tr><td>{html_text(p)}</td>" + "".join(
-                    f"<td>{'' if v.get(c) is None else number_text(v[c], lang)}</td>" for c in cols) + "</tr>")
+                body.append(f"<tr><td>{html_text(p)}</td>" + "".join(f"<td>{v}</td>" for v in figures(st, cols, lang))
+                            + "</tr>")
             body.append("</table>")
     return (f"<!DOCTYPE html>\n<html lang=\"{'en' if lang == 'en' else 'pl'}\"><head><meta charset=\"utf-8\">"
             f"<title>{title}</title><style>{CSS}td.nw {{ white-space: nowrap; }}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -105,23 +105,22 @@ class StandingsScreen(Screen):
             if pays else ""))
         self._show_games()
 
+    def _season(self) -> tuple[str, str]:
+        """The season the ratings and statistics show: the club's evenings from the first one to this evening."""
+        evenings = self.app.store.evenings()
+        last = self.app.store.evening(self.evening_id)["date"]
+        first = evenings[0]["date"] if evenings else last
+        return min(first, last), last
+
     def action_ratings(self) -> None:
-        """The season's ratings: the club's evenings from the first one to this evening."""
         from zapis.ui.screens.ratings import RatingsScreen
 
-        evenings = self.app.store.evenings()
-        last = self.app.store.evening(self.evening_id)["date"]
-        first = evenings[0]["date"] if evenings else last
-        self.app.push_screen(RatingsScreen(min(first, last), last))
+        self.app.push_screen(RatingsScreen(*self._season()))
 
     def action_statistics(self) -> None:
-        """The season's statistics: the club's evenings from the first one to this evening."""
         from zapis.ui.screens.statistics import StatisticsScreen
 
-        evenings = self.app.store.evenings()
-        last = self.app.store.evening(self.evening_id)["date"]
-        first = evenings[0]["date"] if evenings else last
-        self.app.push_screen(StatisticsScreen(min(first, last), last))
+        self.app.push_screen(StatisticsScreen(*self._season()))
 
     def _show_games(self) -> None:
         """Each game's result on lines of its own, wrapped between results, never inside one."""

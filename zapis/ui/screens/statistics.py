@@ -15,16 +15,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from zapis.evening import number_text
-from zapis.statistics import HEADERS, Stats, by_family, columns, family_titles, season_statistics
+from zapis.statistics import HEADERS, Stats, by_family, columns, family_titles, figures, season_statistics
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
-
-
-def cells(s: Stats, cols: list[str], lang: str) -> list[str]:
-    """One player's figures for the columns `cols`, written one way per language (1,5 in Polish); none: "–"."""
-    values = s.to_json()
-    return ["–" if values[c] is None else number_text(values[c], lang) for c in cols]
 
 
 class StatisticsScreen(Screen):
@@ -83,7 +76,7 @@ class StatisticsScreen(Screen):
             for c in cols:
                 dt.add_column(Text(t(HEADERS[c]), justify="right"), key=c)
             for p, st in table.items():
-                dt.add_row(plain_text(p, style="bold"), *(Text(v, justify="right") for v in cells(st, cols, lang)),
+                dt.add_row(plain_text(p, style="bold"), *(Text(v, justify="right") for v in figures(st, cols, lang)),
                            key=p)
             widgets.append(dt)
         widgets.append(Static(plain_text(t("stats_note") if self.stats else t("stats_none")), classes="stats-note"))
