@@ -24,6 +24,9 @@ HANDS = [
     # a lost null: "nie" (no) is a tap of its own, as "tak" is
     ("skat-house", ["Ewa", "Franek", "Gosia"], [("Ewa", "rozgrywający"), ("null", "gra"), ("nie", "wygrana")],
      {"declarer": "Ewa", "game": "null", "won": False}, 4),
+    # metamorfoza: part 1 preselected from the game's next deal; each player's declaration on his own row
+    ("metamorfoza", ["Ala", "Bartek"], [("1", "deklaracje"), ("3", "Bartek    1"), ("7→5", None)],
+     {"part": 1, "declared": {"Ala": 1, "Bartek": 3}, "points": {"Ala": 7, "Bartek": 5}}, 6),
     ("tysiac", ["Leon", "Marta", "Nina"],
      [("Leon", "grający"), ("110", "gra"), ("7", None), ("0", None), ("3", None), ("0", None)],
      {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 8),
