@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Mapping
 
-from zapis.core.errors import Problem, fmt
+from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
@@ -45,7 +45,46 @@ PARAMS = (
                                      "IMP methods: IMPs for an adjusted 60% (40%: the negative, 50%: 0)"), 3, min=0),
     Field("imp_scale", "int_list", Bi("dolne granice przedziałów tabeli IMP (Prawo 78B)",
                                       "lower bounds of the IMP bands (Law 78B)"), list(IMP_SCALE), min=0),
+    # --- the movement of a session run at the tables (zapis.movements); "none": results as recorded ---
+    Field("movement", "choice", Bi('ruch: "none" (wyniki jak zapisane), "mitchell" albo "howell"; liczba stołów '
+                                   'wynika z liczby par',
+                                   'the movement: "none" (results as recorded), "mitchell" or "howell"; the tables '
+                                   'follow from the number of pairs'), "none", choices=("none", "mitchell", "howell")),
+    Field("rounds", "int", Bi("ile rund się gra (0: cały ruch)", "how many rounds are played (0: the whole movement)"),
+          0, min=0),
+    Field("boards_per_round", "int", Bi("ile rozdań w rundzie", "boards per round"), 2, min=1, max=8),
+    Field("arrow_switch", "bool", Bi("Mitchell: w ostatniej rundzie pary zmieniają kierunki (jedna klasyfikacja)",
+                                     "Mitchell: the pairs switch directions in the last round (one winner)"), False),
+    Field("mitchell_even", "choice", Bi('Mitchell przy parzystej liczbie stołów: "skip" (pary E-W przeskakują stół po '
+                                        'połowie rund) albo "relay" (stolik z rozdaniami w odpoczynku, stoły 1 i '
+                                        'ostatni dzielą rozdania)',
+                                        'Mitchell with an even number of tables: "skip" (E-W skip a table halfway) or '
+                                        '"relay" (a bye stand; the first and last tables share boards)'), "skip",
+          choices=("skip", "relay")),
 )
+
+NOT_PLAYED = Bi("nie grane", "not played")
+
+
+SUIT_OF = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANK_OF = {"A": "A", "K": "K", "Q": "Q", "D": "Q", "J": "J", "W": "J", "T": "T", "10": "T",
+           **{str(n): str(n) for n in range(2, 10)}}  # D(ama) and W(alet) as Polish players write them
+
+
+def canonical_card(text: str) -> str:
+    """A card as the record writes it, suit then rank ("SA", "HT"), from what was typed: ♠A, s10, HD (dama);
+    text that is no card comes back unchanged, for the check to name."""
+    t = "".join(str(text).split()).upper()
+    if len(t) >= 2 and t[0] in SUIT_OF and t[1:] in RANK_OF:
+        return SUIT_OF[t[0]] + RANK_OF[t[1:]]
+    if len(t) >= 2 and t[-1] in SUIT_OF and t[:-1] in RANK_OF:  # rank first: A♠, 10H
+        return SUIT_OF[t[-1]] + RANK_OF[t[:-1]]
+    return text
+
+
+def is_card(text: Any) -> bool:
+    c = canonical_card(text) if isinstance(text, str) else ""
+    return len(c) == 2 and c[0] in "SHDC" and c[1] in "AKQJT98765432"
 
 
 def parse_adjusted(text: str) -> tuple[int, int] | None:
@@ -90,6 +129,16 @@ class PairsModule(ScoringModule):
                     out.append(Problem(place, Bi(f"{fmt(n)} gra już w parze {seen[n]}",
                                                  f"{fmt(n)} already plays in pair {seen[n]}")))
                 seen[n] = num
+        if out or rules["movement"] == "none":
+            return out
+        numbers = sorted(int(k) for k in pairs)
+        if numbers != list(range(1, len(numbers) + 1)):
+            return [Problem("pairs", Bi(f"ruch {rules['movement']} numeruje pary od 1 do {len(numbers)} bez luk",
+                                        f"a {rules['movement']} numbers the pairs 1 to {len(numbers)}, no gaps"))]
+        try:
+            movement_of(rules, pairs)
+        except ZapisError as e:
+            return [Problem("rules.movement", p.message) for p in e.problems]
         return out
 
     def partnerships(self, rules, pairs):
@@ -109,8 +158,16 @@ class PairsModule(ScoringModule):
                   label={"pl": "kontra", "en": "double"}),
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13, base=tricks_needed,
                   label={"pl": "wynik", "en": "result"}),
+            Field("lead", "str", 'the opening lead, suit then rank: "SA", "HT", "C7" (optional)', rare=True,
+                  normalize=canonical_card, label={"pl": "wist", "en": "lead", "hint": "SA, HT/H10, C7"}),
             Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)', rare=True,
                   label={"pl": "zapis sędziego", "en": "adjusted", "hint": "A60, A50, A60/A40"}),
+            Field("not_played", "bool", "the board was not played at this table (no score; the others' are "
+                  "scaled by Neuberg)", rare=True, label={"pl": "nie grane", "en": "not played"}),
+            Field("table", "int", "the table where it was played (a session run with a movement records it)",
+                  min=1, form=False, label={"pl": "stół", "en": "table"}),
+            Field("round", "int", "the round in which it was played", min=1, form=False,
+                  label={"pl": "runda", "en": "round"}),
         ]
 
     def check_hand(self, rules: Rules, pairs: Any, res: Mapping[str, Any]) -> list[Problem]:
@@ -122,7 +179,18 @@ class PairsModule(ScoringModule):
         if res["ns"] == res["ew"]:
             out.append(Problem("ew", Bi(f"para {res['ew']} nie może grać sama ze sobą",
                                         f"pair {res['ew']} cannot play against itself")))
+        if res.get("not_played"):
+            for k in ("contract", "declarer", "tricks", "adjusted", "lead"):
+                if k in res:
+                    out.append(Problem(k, Bi("rozdanie nie grane nie ma kontraktu, wyniku ani zapisu sędziego",
+                                             "a board not played has no contract, result or adjusted score")))
+            return out
+        if "lead" in res and not is_card(res["lead"]):
+            out.append(Problem("lead", Bi(f"{fmt(res['lead'])} to nie karta (kolor i figura: SA, HT, C7)",
+                                          f"{fmt(res['lead'])} is not a card (suit and rank: SA, HT, C7)")))
         if "adjusted" in res:
+            if "lead" in res:
+                out.append(Problem("lead", Bi("zapis sędziego nie ma wistu", "an adjusted score has no lead")))
             if parse_adjusted(res["adjusted"]) is None:
                 v = fmt(res["adjusted"])
                 out.append(Problem("adjusted", Bi(f"{v} to nie A60, A50, A40 ani A60/A40",
@@ -171,11 +239,16 @@ class PairsModule(ScoringModule):
         adjusted: dict[int, tuple[int, int]] = {}
         for i, res in enumerate(results):
             by_board[res["board"]].append(i)
+            if res.get("not_played"):  # no result: the board's others are scaled (Neuberg), as for a missing one
+                score_ns[i] = None
+                continue
             if "adjusted" in res:
                 adjusted[i] = parse_adjusted(res["adjusted"])
                 score_ns[i] = None
                 continue
             score_ns[i] = _score_ns(res, values)
+        moved = movement_of(rules, pairs)
+        scheduled = set(moved.boards()) if moved else set()
         expected = max((len(v) for v in by_board.values()), default=0)
         got_ns: dict[int, float] = {}
         got_ew: dict[int, float] = {}
@@ -183,11 +256,18 @@ class PairsModule(ScoringModule):
         for board, idx in by_board.items():
             real = [i for i in idx if score_ns[i] is not None]
             n = len(real)
-            big_n = expected if rules["neuberg"] else len(idx)
+            played = [i for i in idx if not results[i].get("not_played")]
+            # how many results the board should have: as often as the movement plays it, else the most any has
+            full = max(moved.plays(board), len(idx)) if board in scheduled else expected
+            big_n = full if rules["neuberg"] else len(played)
             top = win * (big_n - 1) if method == "matchpoints" else 0
             for i in idx:
                 top_of[i] = top
             for i in idx:
+                if results[i].get("not_played"):
+                    top_of[i] = 0
+                    got_ns[i] = got_ew[i] = None
+                    continue
                 if i in adjusted:
                     a_ns, a_ew = adjusted[i]
                     if method == "matchpoints":
@@ -212,9 +292,9 @@ class PairsModule(ScoringModule):
                     datum = _datum([score_ns[j] for j in real], rules["butler_drop"], rules["butler_rounding"])
                     got = imps(s - datum, rules["imp_scale"])
                     got_ns[i], got_ew[i] = got, -got
-        return self._sheet(rules, pairs, results, score_ns, got_ns, got_ew, top_of, by_board)
+        return self._sheet(rules, pairs, results, score_ns, got_ns, got_ew, top_of, by_board, moved)
 
-    def _sheet(self, rules, pairs, results, score_ns, got_ns, got_ew, top_of, by_board) -> Sheet:
+    def _sheet(self, rules, pairs, results, score_ns, got_ns, got_ew, top_of, by_board, moved) -> Sheet:
         mp = rules["method"] == "matchpoints"
         players = [n for num in sorted(pairs, key=int) for n in pairs[num]]
         total = {num: 0.0 for num in pairs}
@@ -228,18 +308,28 @@ class PairsModule(ScoringModule):
             for i in by_board[board]:
                 res = results[i]
                 ns, ew = str(res["ns"]), str(res["ew"])
+                entry = {"board": board, "ns": res["ns"], "ew": res["ew"], "score_ns": score_ns[i]}
+                k = "mp" if mp else "imp"
+                entry[f"{k}_ns"], entry[f"{k}_ew"] = got_ns[i], got_ew[i]
+                entry |= {key: res[key] for key in RECORDED if key in res}
+                if "lead" in entry:  # as the exports write it: SA, HT
+                    entry["lead"] = canonical_card(entry["lead"])
+                if moved and not ("table" in res and "round" in res):  # where the movement had it played
+                    found = moved.find(board, res["ns"], res["ew"])
+                    if found:
+                        entry.setdefault("round", found[0])
+                        entry.setdefault("table", found[1].table)
+                results_json.append(entry)
+                if res.get("not_played"):
+                    per_hand.append({})
+                    rows.append(Row(NOT_PLAYED, [Cell(ns), Cell(ew)] + [Cell("")] * 4, hand=i))
+                    continue
                 total[ns] += got_ns[i]
                 total[ew] += got_ew[i]
                 avail[ns] += top_of[i]
                 avail[ew] += top_of[i]
                 boards_played[ns] += 1
                 boards_played[ew] += 1
-                entry = {"board": board, "ns": res["ns"], "ew": res["ew"], "score_ns": score_ns[i]}
-                k = "mp" if mp else "imp"
-                entry[f"{k}_ns"], entry[f"{k}_ew"] = got_ns[i], got_ew[i]
-                if "adjusted" in res:
-                    entry["adjusted"] = res["adjusted"]
-                results_json.append(entry)
                 scores = {p: got_ns[i] for p in pairs[ns]} | {p: got_ew[i] for p in pairs[ew]}
                 per_hand.append(scores)
                 contract = res.get("adjusted") or _contract_text(res)
@@ -254,16 +344,20 @@ class PairsModule(ScoringModule):
                                      unit + " N-S", unit + " E-W"], rows, label_header=Bi("kontrakt", "contract")))
         pct = {num: (100 * total[num] / avail[num] if avail[num] else 0.0) for num in pairs}
         key = pct if mp else total
-        order = sorted(pairs, key=lambda num: (-key[num], int(num)))
+        field = fields_of(moved, rules)  # a Mitchell without an arrow switch: N-S and E-W ranked apart
+        order = sorted(pairs, key=lambda num: (field.get(num) == "EW", -key[num], int(num)))
         ranking = []
         for num in order:
-            place = 1 + sum(1 for o in pairs if key[o] > key[num])
+            place = 1 + sum(1 for o in pairs if field.get(o) == field.get(num) and key[o] > key[num])
             item = {"place": place, "pair": int(num), "players": list(pairs[num]), "total": total[num],
                     "boards": boards_played[num]}
             if mp:
                 item["percent"] = round(pct[num], 2)
+            if field:
+                item["field"] = field[num]
             ranking.append(item)
-        rank_rows = [Row(Bi(f"{it['place']}. para {it['pair']}", f"{it['place']}. pair {it['pair']}"),
+        rank_rows = [Row(Bi(f"{it['place']}. para {it['pair']}", f"{it['place']}. pair {it['pair']}")
+                         + (f" ({FIELD_WORDS[it['field']]})" if field else ""),
                          [Cell(", ".join(it["players"])),
                          Cell.num(it["total"])] + ([Cell(f"{it['percent']:.2f}%")] if mp else []))
                      for it in ranking]
@@ -279,6 +373,41 @@ class PairsModule(ScoringModule):
                      totals=totals, finished=bool(results), winner=winner, next=None, sections=sections,
                      extra={"results": results_json, "ranking": ranking,
                             "pairs": {num: list(v) for num, v in pairs.items()}})
+
+
+#: what a result's entry in the JSON repeats from the record (the exports' travellers need them)
+RECORDED = ("contract", "declarer", "double", "tricks", "lead", "adjusted", "not_played", "table", "round")
+
+
+FIELD_WORDS = {"NS": "N-S", "EW": "E-W"}
+
+
+def fields_of(moved, rules: Rules) -> dict[str, str]:
+    """A Mitchell whose pairs keep their directions has two fields, N-S and E-W, each ranked on its own (two
+    winners): pair number -> "NS" or "EW". Empty (one field) for a Howell, an arrow switch or no movement."""
+    if moved is None or moved.kind != "mitchell" or rules["arrow_switch"]:
+        return {}
+    ns = {s.ns for seats in moved.rounds for s in seats}
+    return {str(p): "NS" if p in ns else "EW" for p in range(1, moved.pairs + 1)}
+
+
+def place_spans(ranking: list[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    """Each ranked pair's places as (first, last): a shared place spans the pairs of its field that share it."""
+    return [(it["place"], it["place"] - 1 + sum(1 for o in ranking if o["place"] == it["place"]
+                                                 and o.get("field") == it.get("field"))) for it in ranking]
+
+
+def pair_label(item: Mapping[str, Any]) -> str:
+    """A ranked pair's number, with its field where the session has two ("3 N-S")."""
+    return f"{item['pair']} {FIELD_WORDS[item['field']]}" if "field" in item else str(item["pair"])
+
+
+def movement_of(rules: Rules, pairs: Any):
+    """The session's movement (zapis.movements), or None for results recorded without one."""
+    if rules["movement"] == "none" or not isinstance(pairs, dict):
+        return None
+    from zapis.movements import from_rules
+    return from_rules(rules, len(pairs))
 
 
 def _contract(res: Mapping[str, Any]) -> Contract | None:
@@ -303,6 +432,9 @@ def _score_ns(res: Mapping[str, Any], values: Values) -> int:
 def _contract_text(res: Mapping[str, Any]) -> str:
     c = _contract(res)
     return PASSED_OUT if c is None else f"{c.pretty()} {res['declarer']} {result_text(c, res['tricks'])}"
+
+
+score_ns, contract_text = _score_ns, _contract_text  # a table's tablet shows a result before it is accepted
 
 
 def _adj_imps(pct: int, unit: int) -> int:
