@@ -340,6 +340,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         if args.format == "toml":
             raise ZapisError([Problem("--format", "toml: game records are exported per evening (--evening E)")])
+        if args.format in ("pbn", "usebio", "travellers"):
+            raise ZapisError([Problem("--format", f"{args.format}: a pairs session is exported per evening "
+                                                  "(--evening E)")])
         start, end = season_span(args.season)
         files = export_season(open_store(args), start, end, args.format, cli_lang(args.lang))
     else:
@@ -508,6 +511,72 @@ def cmd_skat(args: argparse.Namespace) -> int:
     return _skat_ranking(args, lang)
 
 
+def cmd_movement(args: argparse.Namespace) -> int:
+    """`movement mitchell|howell --tables N`: the duplicate movement, round by round (or as JSON)."""
+    from zapis import movements
+    from zapis.core.words import Bi, say
+
+    lang = cli_lang(args.lang)
+    problems = []
+
+    def whole(option: str, text: str | None, default: int) -> int:
+        if text is None:
+            return default
+        try:
+            return int(str(text).strip())
+        except ValueError:
+            problems.append(Problem(option, Bi(f"{plain(str(text))[:20]!r} nie jest liczbą całkowitą",
+                                               f"{plain(str(text))[:20]!r} is not a whole number")))
+            return default
+
+    tables = whole("--tables", args.tables, 0)
+    pairs = whole("--pairs", args.pairs, 2 * tables)
+    rounds = whole("--rounds", args.rounds, 0)
+    boards = whole("--boards-per-round", args.boards_per_round, 2)
+    lo, hi = movements.TABLES[args.kind]
+    if not problems and not lo <= tables <= hi:
+        problems.append(Problem("--tables", Bi(f"{tables}: liczba stołów od {lo} do {hi}",
+                                               f"{tables}: the tables are {lo} to {hi}")))
+    if not problems and args.pairs is not None and pairs not in (2 * tables - 1, 2 * tables):
+        problems.append(Problem("--pairs", Bi(f"{pairs}: przy {tables} stołach par jest {2 * tables - 1} albo "
+                                              f"{2 * tables}",
+                                              f"{pairs}: with {tables} tables the pairs are {2 * tables - 1} or "
+                                              f"{2 * tables}")))
+    if args.kind == "howell":
+        for on, option in ((args.arrow_switch, "--arrow-switch"), (args.relay, "--relay")):
+            if on:
+                problems.append(Problem(option, Bi("tylko dla ruchu Mitchella", "only for a Mitchell")))
+    if problems:
+        raise ZapisError(problems)
+    options = {"pairs": "--pairs" if args.pairs is not None else "--tables", "rounds": "--rounds",
+               "boards_per_round": "--boards-per-round", "mitchell_even": "--relay", "movement": "movement"}
+    try:
+        moved = movements.make(args.kind, pairs, rounds, boards, args.arrow_switch,
+                               "relay" if args.relay else "skip")
+    except ZapisError as e:
+        raise ZapisError([Problem(options.get(p.place, p.place), p.message) for p in e.problems]) from None
+    if args.json:
+        print(json.dumps(moved.to_json(), ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    words = {"round": Bi("Runda", "Round"), "table": Bi("Stół", "Table"), "boards": Bi("Rozdania", "Boards"),
+             "out": Bi("pauzuje", "sits out")}
+    console = Console()
+    for r, seats in enumerate(moved.rounds, start=1):
+        print_plain(f"{say(words['round'], lang)} {r}", "bold")
+        grid = Table(say(words["table"], lang), "N-S", "E-W", say(words["boards"], lang))
+        for s in seats:
+            grid.add_row(str(s.table), str(s.ns), str(s.ew), f"{s.boards[0]}-{s.boards[-1]}"
+                         if len(s.boards) > 1 else str(s.boards[0]))
+        console.print(grid)
+        out = moved.sitting_out(r)
+        if out:
+            print_plain(f"{say(words['out'], lang)}: {', '.join(map(str, out))}", "dim")
+    return 0
+
+
 def print_plain(text: str = "", style: str = "") -> None:
     """One line of data (names included) printed as it is: never read as markup."""
     from rich.console import Console
@@ -547,6 +616,58 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
         print_plain(f"{t('sk_fees_settle')}:", "bold")
         for a, b, m in pays:
             print_plain(f"  {a} → {b}: {money_text(m, lang)}")
+    return 0
+
+
+def cmd_pairs(args: argparse.Namespace) -> int:
+    """A duplicate pairs session run at the tables: `pairs new` makes it in an evening (the pairs, the movement,
+    the scoring); `pairs status` shows each table's progress and the live ranking."""
+    from zapis import pairs_session as ps
+    from zapis.ui import i18n
+    from zapis.ui.i18n import t
+
+    lang = cli_lang(args.lang)
+    i18n.set_lang(lang)
+    store = open_store(args)
+    if args.action == "new":
+        from zapis.ui.dialogs.new_session import parse_pairs
+
+        pairs, problems = parse_pairs("\n".join(args.pair or []))
+        if problems or not args.pair:
+            raise ZapisError([Problem("--pair", p) for p in problems] or [Problem("--pair", "missing")])
+        gid = ps.new_session(store, args.evening, pairs, movement=args.movement, method=args.method,
+                             boards_per_round=args.boards_per_round, rounds=args.rounds,
+                             arrow_switch=args.arrow_switch, even="relay" if args.relay else "skip",
+                             title=args.title, table=args.table)
+        s, eid = ps.load(store, gid), store.game(gid).evening_id
+        if args.json:
+            print(json.dumps({"game": gid, "evening": eid, "movement": s.movement.to_json()}, ensure_ascii=False))
+        else:
+            print(f"game {gid} (evening {eid}): {s.movement.kind}, {s.movement.tables} tables, "
+                  f"{len(s.movement.rounds)} rounds, {len(s.movement.boards())} boards")
+        return 0
+    eid = evening_or_last(store, args.evening, "pairs status")
+    gid = ps.session_of(store, eid)
+    if gid is None:
+        raise ZapisError([Problem("--evening", f"evening {eid} has no pairs session with a movement")])
+    s = ps.load(store, gid)
+    done, total = s.results_in()
+    if args.json:
+        print(json.dumps({"game": gid, "results_in": done, "results": total,
+                          "progress": [{"round": r, "tables": [{"table": tb, "in": n, "boards": of}
+                                                               for tb, n, of in seats]}
+                                       for r, seats in enumerate(s.progress(), start=1)],
+                          "ranking": s.sheet.extra["ranking"]}, ensure_ascii=False, indent=2))
+        return 0
+    from zapis.ui.screens.pairs_director import movement_words, ranking_rows
+
+    print_plain(movement_words(s), "bold")
+    for r, seats in enumerate(s.progress(), start=1):
+        print_plain(f"  {t('pd_round')} {r}: " + "  ".join(
+            f"{t('table')} {tb} {'✓' if n == of else f'{n}/{of}'}" for tb, n, of in seats))
+    print_plain(t("pd_ranking"), "bold")
+    for row in ranking_rows(s):
+        print_plain("  " + "  ".join(str(x) for x in row if str(x)))
     return 0
 
 
@@ -610,7 +731,9 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--evening", type=int)
     which.add_argument("--season", nargs=2, metavar=("FROM", "TO"),
                        help="the season's standings, ratings and statistics (csv, json or html)")
-    ex.add_argument("--format", choices=("csv", "json", "toml", "html"), required=True)
+    ex.add_argument("--format", choices=("csv", "json", "toml", "html", "pbn", "usebio", "travellers"),
+                    required=True, help="pbn, usebio (XML) and travellers (printable HTML): each duplicate pairs "
+                    "session of the evening")
     ex.add_argument("-o", "--output", help="a file (or a folder for several files)")
     ex.add_argument("--replace", action="store_true", help="replace files that exist (never done silently)")
     ex.set_defaults(func=cmd_export)
@@ -655,6 +778,26 @@ def build_parser() -> argparse.ArgumentParser:
     dm = sub.add_parser("demo", help="a sample evening in a temporary database")
     dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     dm.set_defaults(func=cmd_demo)
+    pa = sub.add_parser("pairs", help="a duplicate pairs session run at the tables: new, status")
+    pa_sub = pa.add_subparsers(dest="action", required=True)
+    pan = pa_sub.add_parser("new", help="make a pairs session in an evening: the pairs, the movement, the scoring")
+    pan.add_argument("--evening", type=int, help="the evening (default: a new one today)")
+    pan.add_argument("--pair", action="append", metavar="NAME,NAME",
+                     help="a pair: two names by a comma, numbered 1, 2, ... in the order given (repeatable)")
+    pan.add_argument("--movement", choices=("howell", "mitchell"), default="howell")
+    pan.add_argument("--method", choices=("matchpoints", "cross-imps", "butler"), default="matchpoints")
+    pan.add_argument("--boards-per-round", type=int, default=2, metavar="B")
+    pan.add_argument("--rounds", type=int, default=0, metavar="R", help="rounds played (default: the whole movement)")
+    pan.add_argument("--arrow-switch", action="store_true", help="Mitchell: switch directions in the last round")
+    pan.add_argument("--relay", action="store_true", help="Mitchell with an even number of tables: relay, not skip")
+    pan.add_argument("--title", help="the session's title")
+    pan.add_argument("--table", type=int, default=1, help="the table number the session is kept under (default 1)")
+    pan.add_argument("--json", action="store_true")
+    pan.set_defaults(func=cmd_pairs)
+    pas = pa_sub.add_parser("status", help="each table's progress and the live ranking")
+    pas.add_argument("--evening", type=int, help="the evening (default: the last one)")
+    pas.add_argument("--json", action="store_true")
+    pas.set_defaults(func=cmd_pairs)
     sk = sub.add_parser("skat", help="skat tournaments: draw the tables of each series; rank an evening's lists")
     sk_sub = sk.add_subparsers(dest="action", required=True)
     skd = sk_sub.add_parser("draw", help="seat the players at tables of 4 and 3, drawn again for each series")
@@ -667,6 +810,17 @@ def build_parser() -> argparse.ArgumentParser:
     skr.add_argument("--evening", type=int, help="the evening (default: the last one)")
     skr.add_argument("--json", action="store_true")
     skr.set_defaults(func=cmd_skat)
+    mv = sub.add_parser("movement", help="a duplicate bridge movement (Mitchell or Howell), round by round")
+    mv.add_argument("kind", choices=("mitchell", "howell"))
+    mv.add_argument("--tables", metavar="N", required=True, help="how many tables")
+    mv.add_argument("--pairs", metavar="P", help="how many pairs: 2N (the default) or 2N-1 (one pair sits out)")
+    mv.add_argument("--rounds", metavar="R", help="play only the first R rounds (default: the whole movement)")
+    mv.add_argument("--boards-per-round", metavar="B", help="boards per round (default 2)")
+    mv.add_argument("--arrow-switch", action="store_true", help="Mitchell: N-S and E-W switch in the last round")
+    mv.add_argument("--relay", action="store_true",
+                    help="Mitchell with an even number of tables: a bye stand and shared boards (default: E-W skip)")
+    mv.add_argument("--json", action="store_true")
+    mv.set_defaults(func=cmd_movement)
     return p
 
 

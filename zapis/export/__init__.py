@@ -16,7 +16,9 @@ from zapis.render import word
 from zapis.store import Store
 from zapis.text import csv_cell, html_text
 
-FORMATS = ("csv", "json", "toml", "html")
+FORMATS = ("csv", "json", "toml", "html", "pbn", "usebio", "travellers")
+#: formats of a duplicate pairs session (zapis.export.pairs): one file per pairs session of the evening
+PAIRS_FORMATS = {"pbn": "pbn", "usebio": "xml", "travellers": "html"}
 
 
 def _evening_data(store: Store, evening_id: int) -> dict[str, Any]:
@@ -180,6 +182,34 @@ def export_html(store: Store, evening_id: int, lang: str = "pl") -> str:
             f"<title>{title}</title><style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
+def export_pairs(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> dict[str, str]:
+    """Each duplicate pairs session of the evening as PBN 2.1, USEBIO 1.2 XML or printable travellers (HTML)."""
+    from zapis.core.errors import Problem, ZapisError
+    from zapis.core.words import Bi
+    from zapis.export import pairs
+
+    ev = store.evening(evening_id)
+    evening = {"date": ev["date"], "place": ev["place"] or "", "title": ev["title"] or ""}
+    out = {}
+    for g in store.games(evening_id):
+        if g.module != "bridge-pairs":
+            continue
+        rec, rules, _module = store.record(g.id)
+        session = {"record": rec, "rules": rules, "sheet": store.sheet(g.id)}
+        name = f"evening-{evening_id}-table-{g.table}-game-{g.id}.{PAIRS_FORMATS[fmt]}"
+        if fmt == "pbn":
+            out[name] = pairs.pbn(session, evening)
+        elif fmt == "usebio":
+            out[name] = pairs.usebio(session, evening)
+        else:
+            out[name] = pairs.html(session, evening, lang)
+    if not out:
+        raise ZapisError([Problem("--format", Bi(f"{fmt}: w wieczorze {evening_id} nie ma turnieju par (brydż "
+                                                 "sportowy)",
+                                                 f"{fmt}: evening {evening_id} has no duplicate pairs session"))])
+    return out
+
+
 def export(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> dict[str, str]:
     """Files to write: name -> text (the HTML report in `lang`; the data files are the same in both)."""
     if fmt == "csv":
@@ -189,4 +219,6 @@ def export(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> dict[st
                                                          indent=2, default=str)}
     if fmt == "toml":
         return export_toml(store, evening_id)
+    if fmt in PAIRS_FORMATS:
+        return export_pairs(store, evening_id, fmt, lang)
     return {f"evening-{evening_id}.html": export_html(store, evening_id, lang)}

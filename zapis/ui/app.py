@@ -39,7 +39,7 @@ class ZapisCommands(Provider):
 
     COMMANDS = [("new_evening", "new_evening"), ("new_game", "new_game"), ("standings", "standings"),
                 ("export", "export"), ("language", "language"), ("rulesets", "rulesets"), ("players", "players"),
-                ("tablets", "tablets"), ("sk_title", "skat"), ("help", "help")]
+                ("tablets", "tablets"), ("sk_title", "skat"), ("pairs_session", "pairs_session"), ("help", "help")]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -103,6 +103,12 @@ class ZapisApp(App):
                     "SELECT coalesce(max(id), 0) FROM hand_log WHERE game_id = ?", (g.id,)).fetchone()[0], g.id))
                 self.game_id = last.id
         from zapis.ui.screens.evening import EveningScreen
+        session = self.table_session()
+        if session is not None:  # a pairs session is played at this table: its boards, by the movement
+            from zapis.ui.screens.pairs_table import PairsTableScreen
+            self.push_screen(EveningScreen())
+            self.push_screen(PairsTableScreen(session, self.table))
+            return
         # a table's tablet with no game yet: its (empty) list, and the new game already asked for
         self.push_screen(EveningScreen(new_game=self.table is not None and self.game_id is None
                                        and self.evening_id is not None))
@@ -145,6 +151,19 @@ class ZapisApp(App):
     def touch(self) -> bool:
         """Pads with cells a finger hits and the in-app keypad: asked for, or a browser (a tablet)."""
         return self.is_web if self._touch is None else self._touch
+
+    def table_session(self) -> int | None:
+        """The evening's pairs session, when this tablet's table is one of its tables."""
+        if self.table is None or self.evening_id is None:
+            return None
+        from zapis import pairs_session
+        try:
+            gid = pairs_session.session_of(self.store, self.evening_id)
+            if gid is not None and self.table <= pairs_session.load(self.store, gid).movement.tables:
+                return gid
+        except ZapisError:
+            return None
+        return None
 
     def table_game(self, games) -> int | None:
         """The game being played at this tablet's table: its latest game that is not over, else its latest."""
@@ -237,9 +256,9 @@ class ZapisApp(App):
         import io
         import zipfile
 
-        from zapis.export import export
-
-        files = export(self.store, self.evening_id, fmt)
+        files = self._export_files(fmt)
+        if files is None:
+            return
         name = safe_file_name(name, f"wieczor-{self.evening_id}")
         if len(files) == 1:
             (own, text), = files.items()
@@ -256,11 +275,23 @@ class ZapisApp(App):
             self.deliver_binary(buf, save_filename=name, mime_type="application/zip")
         self.notify(t("downloaded", name=name))
 
-    def _write_export(self, fmt: str, path: str, replace: bool = False) -> None:
-        """In the terminal: where the user says, but never silently over an existing file."""
+    def _export_files(self, fmt: str) -> dict[str, str] | None:
+        """The evening's export in `fmt`, or None with the reason said (a pairs format for an evening without a
+        pairs session)."""
         from zapis.export import export
 
-        files = export(self.store, self.evening_id, fmt)
+        try:
+            return export(self.store, self.evening_id, fmt, i18n.get_lang())
+        except ZapisError as e:
+            self.notify(" ".join(p.say(i18n.get_lang()).removeprefix("--format: ") for p in e.problems),
+                        severity="error", markup=False)
+            return None
+
+    def _write_export(self, fmt: str, path: str, replace: bool = False) -> None:
+        """In the terminal: where the user says, but never silently over an existing file."""
+        files = self._export_files(fmt)
+        if files is None:
+            return
         out = Path(path).expanduser()
         targets = [out / n for n in files] if len(files) > 1 else [out]
         existing = [p for p in targets if p.exists()]

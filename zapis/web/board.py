@@ -43,7 +43,11 @@ PAGE = Path(__file__).resolve().parent / "board.html"
 WORD_KEYS = {"board": "board_title", "table": "board_table", "standings": "standings", "player": "board_player",
              "games": "games", "points": "place_pts", "money": "board_money", "hands": "hands",
              "no_evening": "board_none", "no_games": "board_no_games", "waiting": "board_wait",
-             "leads": "board_leader"}
+             "leads": "board_leader", "pair": "board_pair", "pair_players": "board_pair_players"}
+
+#: the module of a duplicate pairs session: the board gives it a page of its own, its ranking
+PAIRS_MODULE = "bridge-pairs"
+METHOD_KEYS = {"matchpoints": "board_matchpoints", "cross-imps": "board_cross_imps", "butler": "board_butler"}
 
 Check = Callable[[web.Request], Union[web.StreamResponse, None, Awaitable[Union[web.StreamResponse, None]]]]
 
@@ -55,8 +59,90 @@ def words(lang: str) -> dict[str, str]:
     return {k: TEXT[v][i] for k, v in WORD_KEYS.items()}
 
 
+def _get(rules: Any, key: str, default: Any) -> Any:
+    try:
+        value = rules.get(key, default)
+    except Exception:  # noqa: BLE001 - rules of another shape: the default
+        return default
+    return default if value is None else value
+
+
+def expected_results(rules: Any, pairs: Any) -> int | None:
+    """How many results a session run with a movement will have, or None when that cannot be known (results
+    recorded as they come, or a movement the board cannot read)."""
+    movement = _get(rules, "movement", "none")
+    if movement == "none" or not isinstance(pairs, dict) or len(pairs) < 2:
+        return None
+    try:  # the movement itself: as often as it plays each board, in the rounds played
+        from zapis.modules.bridge.pairs import movement_of
+
+        moved = movement_of(rules, pairs)
+        if moved is not None:
+            return sum(moved.plays(b) for b in moved.boards())
+    except Exception:  # noqa: BLE001 - a movement the board cannot read: from the rules, else the count alone
+        pass
+    rounds, per_round = _get(rules, "rounds", 0), _get(rules, "boards_per_round", 0)
+    try:
+        if int(rounds) > 0 and int(per_round) > 0:  # each table (one pair sits out if they are odd) each round
+            return len(pairs) // 2 * int(rounds) * int(per_round)
+    except (TypeError, ValueError):
+        pass
+    return None
+
+
+def results_text(count: int, expected: int | None, lang: str) -> str:
+    """"42 / 70 wyników" ("42 / 70 results"), or "42 wyniki" when the total cannot be known."""
+    from zapis.ui.i18n import TEXT, plural_pl
+
+    n = count if expected is None else expected
+    i = 0 if lang == "pl" else 1
+    if lang == "pl":
+        key = plural_pl(n, "board_result_one", "board_result_few", "board_result_many")
+    else:
+        key = "board_result_one" if n == 1 else "board_result_many"
+    word = TEXT[key][i]
+    return f"{count} {word}" if expected is None else f"{count} / {expected} {word}"
+
+
+def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str, Any]:
+    """A duplicate pairs session as the board shows it: its title, how many results are in and its ranking
+    (place, shared places as 3.–4., pair, the two names, total and % for matchpoints), every number as text
+    in the board's language. Names are data: the page and the screen draw them as text."""
+    from zapis.evening import number_text, place_text
+    from zapis.modules.bridge.pairs import pair_label, place_spans
+    from zapis.ui.i18n import TEXT
+
+    i = 0 if lang == "pl" else 1
+    extra = getattr(sheet, "extra", None) or {}
+    ranking = list(extra.get("ranking") or [])
+    results = list(extra.get("results") or [])
+    pairs = extra.get("pairs") or {}
+    method = _get(rules, "method", "matchpoints")
+    mp = method == "matchpoints"
+    expected = expected_results(rules, pairs)
+    places = [it.get("place", 0) for it in ranking]
+    level = len(set(places)) <= 1  # all level (or no result yet): nobody leads
+    rows = []
+    for it, (first, last) in zip(ranking, place_spans(ranking)):
+        total = it.get("total", 0)
+        # a Mitchell with two fields names each pair's (each field has its winner)
+        row = {"place": place_text(first, last), "first": not level and first == 1, "pair": pair_label(it),
+               "players": [str(p) for p in it.get("players", [])], "total": number_text(total, lang),
+               "negative": total < 0, "boards": it.get("boards", 0)}
+        if mp:
+            pct = f"{float(it.get('percent', 0.0)):.2f}"
+            row["percent"] = (pct.replace(".", ",") if lang == "pl" else pct) + "%"
+        rows.append(row)
+    return {"table": game.table, "game": game.id, "version": game.version, "title": say(game.title, lang),
+            "method": method, "method_text": TEXT[METHOD_KEYS[method]][i] if method in METHOD_KEYS else str(method),
+            "unit": TEXT["board_mp" if mp else "board_imp"][i], "percent": mp,
+            "results": len(results), "expected": expected, "count": results_text(len(results), expected, lang),
+            "ranking": rows}
+
+
 def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> dict[str, Any]:
-    """The latest evening as the board shows it: each table's current game (its latest) and the standings.
+    """The latest evening as the board shows it: each table's current game (its latest), each duplicate pairs
+    session's ranking (`pairs`, see pairs_page) and the standings (none when every game is a pairs session).
 
     Plain data (names as they are: the page draws them as text), and each sheet as the HTML export draws
     it (escaped)."""
@@ -72,14 +158,20 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
         with store.snapshot():
             evs = store.evenings()
             if not evs:
-                return {"evening": None, "tables": [], "standings": []}
+                return {"evening": None, "tables": [], "pairs": [], "standings": []}
             ev = evs[-1]
             games = store.games(ev["id"])
             results = store.results(ev["id"])
-        ranking = standings(results)  # also gives each game its places
+        # a duplicate pairs session has its ranking page (its long per-board sheet is not cycled through); the
+        # players' standings of an evening of pairs sessions only would say the ranking again: left out
+        sessions = [i for i, g in enumerate(games) if g.module == PAIRS_MODULE]
+        pairs = [pairs_page(games[i], results[i].sheet, results[i].rules, lang) for i in sessions]
+        only_pairs = len(sessions) == len(games)
+        ranking = [] if only_pairs else standings(results)  # also gives each game its places
         current: dict[int, int] = {}
-        for i, g in enumerate(games):  # a table's current game: its latest
-            current[g.table] = i
+        for i, g in enumerate(games):  # a table's current game: its latest (a pairs session has its own page)
+            if g.module != PAIRS_MODULE:
+                current[g.table] = i
         tables = []
         for table, i in sorted(current.items()):
             g, r = games[i], results[i]
@@ -99,7 +191,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
                  "points": number_text(s.place_points, lang), "money": money_text(s.money, lang) if s.money else ""}
                 for s, (first, last) in zip(ranking, rank_spans(ranking))]
         return {"evening": {"date": ev["date"], "title": ev["title"], "place": ev["place"]}, "tables": tables,
-                "standings": rows}
+                "pairs": pairs, "standings": rows}
     finally:
         if own:
             store.close()

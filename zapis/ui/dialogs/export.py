@@ -10,9 +10,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from zapis import settings
-from zapis.export import FORMATS
+from zapis.export import FORMATS, PAIRS_FORMATS
 from zapis.paths import documents_dir
 from zapis.ui.i18n import t
+
+
+SUFFIX = {"html": ".html", "json": ".json"} | {f: "." + ext for f, ext in PAIRS_FORMATS.items()}
 
 
 def export_folder() -> Path:
@@ -48,7 +51,8 @@ class ExportDialog(ModalScreen[tuple[str, str] | None]):
     def _fmt(self, event: Select.Changed) -> None:
         path = self.query_one("#path", Input)
         p = Path(path.value)
-        path.value = str(p.with_suffix("." + str(event.value)) if event.value in ("html", "json") else p.with_suffix(""))
+        suffix = SUFFIX.get(str(event.value))  # one file: its kind's suffix; several (csv, toml): a folder
+        path.value = str(p.with_suffix(suffix) if suffix else p.with_suffix(""))
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted)

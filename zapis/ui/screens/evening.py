@@ -41,6 +41,7 @@ class EveningScreen(Screen):
         Binding("l", "language", "language_key"),  # names the language it switches to
         Binding("t", "tablets", "tablets", show=False),
         Binding("k", "skat", "sk_key", show=False),  # a skat tournament: the draw and the ranking
+        Binding("d", "pairs_session", "pd_key", show=False),  # a duplicate pairs session: its director's view
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
     ]
@@ -158,7 +159,38 @@ class EveningScreen(Screen):
         if self.app.screen is not self:  # a second tap while the game opens
             return
         self.app.game_id = gid
+        if self._is_session(gid):  # a pairs session: a table enters its boards, the director sees them all
+            from zapis.ui.screens.pairs_director import PairsDirectorScreen
+            from zapis.ui.screens.pairs_table import PairsTableScreen
+            table = self.app.table
+            self.app.push_screen(PairsDirectorScreen(gid) if table is None else PairsTableScreen(gid, table))
+            return
         self.app.push_screen(GameScreen(gid))
+
+    def _is_session(self, gid: int) -> bool:
+        from zapis.pairs_session import is_session
+        g = self.store.game(gid)
+        return g.module == "bridge-pairs" and is_session(g.module, self.store.record(gid)[1])
+
+    def action_pairs_session(self) -> None:
+        """The evening's pairs session: its director's view, or a new one (the pairs, the movement, the scoring)."""
+        if self.app.table is not None or self.app.board:  # a table's tablet never directs
+            return
+        from zapis.pairs_session import session_of
+        from zapis.ui.dialogs.new_session import NewSessionDialog
+        if not self.app.evening_id:
+            self.app.evening_id = self.store.new_evening(date.today().isoformat())
+            self.refresh_evenings(self.app.evening_id)
+        gid = session_of(self.store, self.app.evening_id)
+        if gid is not None:
+            self.open_game(gid)
+            return
+
+        def done(gid) -> None:
+            if gid:
+                self.refresh_games()
+                self.open_game(gid)
+        self.app.push_screen(NewSessionDialog(self.app.evening_id), done)
 
     def action_new_evening(self) -> None:
         from zapis.ui.dialogs.new_evening import NewEveningDialog

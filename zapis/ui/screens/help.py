@@ -11,7 +11,13 @@ HELP = {
 
 **Wieczór**: `n` nowy wieczór, `g` nowa gra, `Enter` otwiera grę, `s` klasyfikacja, `x` eksport,
 `r` zasady (warianty domowe), `p` gracze, `k` turniej skata (losowanie stołów, ranking), `l` język,
+`d` turniej par (brydż sportowy: ruch Howella lub Mitchella, postęp stołów, klasyfikacja na żywo, poprawki),
 `Ctrl+P` polecenia (także motyw jasny/ciemny).
+
+**Turniej par przy stołach**: tablet stołu (jego adres z `t`) pokazuje rundę, pary i rozdania; wynik wpisuje się
+padem kontraktu, E-W akceptuje jednym dotknięciem, potem widać protokół rozdania. Sędzia (`d`): `Enter` lub `c`
+poprawia wynik (także zapis sędziego A60/A50/A40, rozdanie nie grane, inny stół lub rozdanie), `a` dopisuje
+wynik, `h` historia.
 
 **Klasyfikacja**: `r` ranking sezonu (`f` rodzaje gier), `t` statystyki sezonu.
 
@@ -26,7 +32,13 @@ Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisy
 
 **Evening**: `n` new evening, `g` new game, `Enter` opens a game, `s` standings, `x` export,
 `r` rulesets (house variants), `p` players, `k` skat tournament (the table draw, the ranking), `l` language,
+`d` duplicate pairs session (a Howell or Mitchell movement, the tables' progress, the live ranking, corrections),
 `Ctrl+P` commands (light/dark theme too).
+
+**A pairs session at the tables**: a table's tablet (`?table=N`) shows the round, the pairs and the boards; a
+result is entered with the contract pad, E-W accept with one tap, then the board's traveller shows. The director
+(`d`): `Enter` or `c` corrects a result (an adjusted score A60/A50/A40 too, a board not played, another table or
+board), `a` adds a result, `h` the history.
 
 **Standings**: `r` the season's ratings (`f` game families), `t` the season's statistics.
 

@@ -1,0 +1,315 @@
+"""A duplicate pairs session run at the tables: the director makes it, each table's tablet enters its boards by the
+movement (E-W accept with one tap), the traveller and the live ranking follow, the director corrects."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+
+import pytest
+
+from zapis import pairs_session as ps
+from zapis.cli import main
+from zapis.modules.bridge.law77 import board_dealer_vul
+from zapis.store import Store
+from zapis.ui.app import make_app
+from zapis.ui.screens.pairs_director import PairsDirectorScreen
+from zapis.ui.screens.pairs_table import PairsTableScreen
+from zapis.ui.widgets.hand_form import HandForm
+from tests.ui.test_live import Tablet
+from tests.ui.test_touch_entry import Finger
+
+PAIRS = [[f"Gracz{i}a", f"Gracz{i}b"] for i in range(1, 11)]
+#: contracts a table plays: (level, strain, declarer, result relative to the contract)
+PLAYS = [("4", "S", "N", 0), ("3", "NT", "S", 1), ("2", "H", "E", -1), ("4", "H", "W", 0), ("1", "NT", "N", 2),
+         ("3", "C", "E", -2), ("6", "S", "S", 0), ("2", "S", "W", 1)]
+
+
+def session(db, pairs=PAIRS, **kw) -> int:
+    store = Store(db)
+    eid = store.new_evening("2026-11-20", "Klub", "Piątek")
+    gid = ps.new_session(store, eid, pairs, **kw)
+    store.close()
+    return gid
+
+
+def play_for(board: int, table: int) -> tuple[str, str, str, int]:
+    return PLAYS[(board * 3 + table) % len(PLAYS)]
+
+
+async def enter_board(pilot, board: int, table: int) -> dict:
+    """One board as the table enters it, by taps alone: contract, declarer, result; then E-W accept."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, PairsTableScreen) and screen.board == board
+    level, strain, declarer, rel = play_for(board, table)
+    finger = Finger(pilot)
+    await finger.pad("#part-contract-0", level)
+    await finger.pad("#part-contract-1", strain)
+    await finger.pad("#in-declarer", declarer)
+    await finger.pad("#in-tricks", int(level) + 6 + rel)
+    button = screen.query_one("#pt-save")
+    await finger._click_at(button, 2, 1 if app.touch else 0)
+    assert screen.mode == "confirm", str(screen.query_one("#pt-message").render())
+    await finger._click_at(screen.query_one("#pt-accept"), 2, 1 if app.touch else 0)
+    assert screen.mode == "traveller", str(screen.query_one("#pt-message").render())
+    return {"contract": f"{level}{strain}", "declarer": declarer, "tricks": int(level) + 6 + rel}
+
+
+async def play_table(tablet: Tablet, table: int, movement) -> int:
+    """Every board of the table's rounds, round after round, as the table plays them; how many it entered."""
+    entered = 0
+    for rnd, seats in enumerate(movement.rounds, start=1):
+        seating = next((s for s in seats if s.table == table), None)
+        if seating is None:
+            continue
+        for board in seating.boards:
+            async def one(pilot, board=board):
+                await enter_board(pilot, board, table)
+                screen = pilot.app.screen
+                await Finger(pilot)._click_at(screen.query_one("#pt-next"), 2, 1)
+            await tablet.do(one)
+            entered += 1
+            await asyncio.sleep(0)  # the other tablets' turn
+    return entered
+
+
+async def test_five_tablets_enter_a_howell_at_once_and_the_ranking_is_zapis_score(db, tmp_path):
+    """A 5-table Howell (10 pairs, 9 rounds, 1 board a round) entered from five tablets at once: every board of
+    every table goes in, and the live ranking equals `zapis score` on the session exported as a record."""
+    gid = session(db, boards_per_round=1)
+    movement = ps.load(Store(db), gid).movement
+    assert movement.tables == 5 and len(movement.rounds) == 9
+    tablets = [Tablet(db, table=n, touch=True) for n in range(1, 6)]
+    board = Tablet(db, board=True)  # the club's TV, watching as the results come in
+    for t in tablets + [board]:
+        await t.__aenter__()
+    try:
+        for t in tablets:
+            assert await t.do(lambda p: isinstance(p.app.screen, PairsTableScreen))
+        counts = await asyncio.gather(*(play_table(t, n, movement) for n, t in enumerate(tablets, start=1)))
+        assert sum(counts) == 45
+        # every tablet ends on "all boards in"
+        for t in tablets:
+            await t.until(lambda app: app.screen.mode == "done", limit=3)
+        live = ps.load(Store(db), gid).sheet.extra["ranking"]
+        # the board shows the live ranking: every pair in its place, with the count of results in
+        await board.until(lambda app: board_pairs(app) == [str(it["pair"]) for it in live], limit=3)
+        assert "45 / 45" in await board.do(lambda p: str(p.app.screen.query_one("#board-title").render()))
+    finally:
+        for t in tablets + [board]:
+            await t.__aexit__(None, None, None)
+    store = Store(db)
+    s = ps.load(store, gid)
+    assert s.results_in() == (45, 45)
+    for res in s.results:  # each where the movement had it played, with what the table entered
+        rnd, seating = movement.find(res["board"], res["ns"], res["ew"])
+        assert (res["table"], res["round"]) == (seating.table, rnd)
+        level, strain, declarer, rel = play_for(res["board"], seating.table)
+        assert (res["contract"], res["declarer"], res["tricks"]) == (f"{level}{strain}", declarer,
+                                                                     int(level) + 6 + rel)
+    live = s.sheet.extra["ranking"]
+    out = tmp_path / "out"
+    assert main(["--db", str(db), "export", "--evening", "1", "--format", "toml", "-o", str(out)]) == 0
+    files = sorted(out.glob("*.toml")) if out.is_dir() else [out]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["score", str(files[0]), "--json"]) == 0
+    scored = json.loads(printed.getvalue())
+    assert scored["ranking"] == live
+    check_exports(db, tmp_path, s)
+    assert [it["pair"] for it in live] != sorted(it["pair"] for it in live) or len(live) == 10
+
+
+def board_pairs(app) -> list[str]:
+    """The pair numbers in the order the board's ranking shows them."""
+    table = app.screen.query_one("#board-standings")
+    return [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+
+
+def check_exports(db, tmp_path, s: ps.Session) -> None:
+    """The evening's PBN read back by endplay (an independent parser) has every score and matchpoint of the
+    session; the USEBIO has the participants in their places with their percentages and every traveller line."""
+    import xml.etree.ElementTree as ET
+
+    pbn_parser = pytest.importorskip("endplay.parsers.pbn")
+    pbn_file, xml_file = tmp_path / "session.pbn", tmp_path / "session.xml"
+    assert main(["--db", str(db), "export", "--evening", "1", "--format", "pbn", "-o", str(pbn_file)]) == 0
+    assert main(["--db", str(db), "export", "--evening", "1", "--format", "usebio", "-o", str(xml_file)]) == 0
+    expected = {(e["board"], e["ns"], e["ew"]): e for e in s.sheet.extra["results"]}
+    seen = 0
+    for b in pbn_parser.loads(pbn_file.read_text(encoding="utf-8")):
+        table = b.info["ScoreTable"]
+        cols = [c if isinstance(c, str) else c["name"] for c in table["headers"]]
+        for row in table["rows"]:
+            r = dict(zip(cols, row))
+            e = expected[(b.board_num, int(r["PairId_NS"]), int(r["PairId_EW"]))]
+            score = int(r["Score_NS"]) if r["Score_NS"] != "-" else -int(r["Score_EW"])
+            assert score == e["score_ns"]
+            assert (int(r["Table"]), int(r["Round"])) == (e["table"], e["round"])
+            assert float(r["MP_NS"]) == pytest.approx(e["mp_ns"], abs=0.005)
+            assert float(r["MP_EW"]) == pytest.approx(e["mp_ew"], abs=0.005)
+            seen += 1
+    assert seen == len(expected) == 45
+    root = ET.fromstring(xml_file.read_text(encoding="utf-8").split("\n", 2)[2])
+    section = root.find("EVENT/SESSION/SECTION")
+    places = [(int(p.findtext("PAIR_NUMBER")), int(p.findtext("PLACE").rstrip("=")), float(p.findtext("PERCENTAGE")))
+              for p in section.findall("PARTICIPANTS/PAIR")]
+    assert places == [(it["pair"], it["place"], pytest.approx(it["percent"], abs=0.005))
+                      for it in s.sheet.extra["ranking"]]
+    assert len(list(section.iter("TRAVELLER_LINE"))) == 45
+
+
+async def test_a_table_sees_its_round_pairs_boards_and_the_traveller_and_ew_must_accept(db):
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)  # 4 tables, skip: 3 rounds
+    app = make_app(db, "pl", table=2, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsTableScreen)
+        text = str(screen.query_one("#pt-title").render()) + str(screen.query_one("#pt-pairs").render())
+        # Mitchell: N-S pair 2 stays at table 2, E-W pair 6 (4 + 2) starts there; boards 3-4 (set 2)
+        assert "stół 2 · runda 1 z 3" in text and "para 2: Gracz2a – Gracz2b" in text and "para 6" in text
+        assert screen.board == 3
+        dealer, _ = board_dealer_vul(3)
+        assert f"rozdaje {dealer}" in str(screen.query_one("#pt-board").render())
+        # the result is not saved before E-W accept: "Popraw" goes back with the values kept
+        finger = Finger(pilot)
+        await finger.pad("#part-contract-0", "3")
+        await finger.pad("#part-contract-1", "NT")
+        await finger.pad("#in-declarer", "S")
+        await finger.pad("#in-tricks", 8)
+        await finger._click_at(screen.query_one("#pt-save"), 2, 1)
+        assert "3BA S -1" in str(screen.query_one("#pt-summary").render()) or \
+            "3NT S -1" in str(screen.query_one("#pt-summary").render())
+        assert Store(db).hands(gid) == []
+        await finger._click_at(screen.query_one("#pt-change"), 2, 1)
+        assert screen.mode == "entry" and screen.query_one(HandForm).values()["tricks"] == 8
+        await finger._click_at(screen.query_one("#pt-save"), 2, 1)
+        await finger._click_at(screen.query_one("#pt-accept"), 2, 1)
+        hands = Store(db).hands(gid)
+        assert hands == [{"board": 3, "ns": 2, "ew": 6, "table": 2, "round": 1, "contract": "3NT",
+                          "declarer": "S", "tricks": 8}]
+        rows = screen.query_one("#pt-traveller").row_count
+        assert rows == 1
+        # another table plays board 3 later; its result appears in this traveller when it is in
+        other = Store(db)
+        s = ps.load(other, gid)
+        rnd, seating = next((r, st) for r, seats in enumerate(s.movement.rounds, 1) for st in seats
+                            if 3 in st.boards and st.table != 2)
+        other.enter(gid, ps.result_hand(seating, 3, rnd, {"contract": "3NT", "declarer": "S", "tricks": 9}))
+        await pilot.pause(0.4)
+        assert screen.query_one("#pt-traveller").row_count == 2
+        await finger._click_at(screen.query_one("#pt-next"), 2, 1)
+        assert screen.board == 4 and screen.mode == "entry"
+
+
+async def test_a_wrong_result_is_refused_in_one_line_naming_the_field(db):
+    session(db, pairs=PAIRS[:6], movement="howell")
+    app = make_app(db, "pl", table=1, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        finger = Finger(pilot)
+        await finger.pad("#part-contract-0", "4")
+        await finger.pad("#part-contract-1", "S")
+        await finger._click_at(screen.query_one("#pt-save"), 2, 1)
+        message = str(screen.query_one("#pt-message").render())
+        assert screen.mode == "entry" and "rozgrywający" in message and "\n" not in message.strip() or \
+            message.count("\n") <= 1, message
+
+
+def test_cli_makes_a_session_and_tells_its_progress(db, capsys):
+    args = ["--db", str(db), "pairs", "new", "--movement", "mitchell", "--boards-per-round", "3", "--title", "Czwartek"]
+    for a, b in PAIRS[:8]:
+        args += ["--pair", f"{a}, {b}"]
+    assert main(args) == 0
+    assert "mitchell, 4 tables, 3 rounds" in capsys.readouterr().out
+    assert main(["--db", str(db), "pairs", "status", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["results_in"] == 0 and status["results"] == 4 * 3 * 3
+    assert [t["table"] for t in status["progress"][0]["tables"]] == [1, 2, 3, 4]
+
+
+def test_cli_refuses_a_bad_session_whole(db, capsys):
+    assert main(["--db", str(db), "pairs", "new", "--pair", "Ala", "--pair", "Celina, Darek"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("--pair: ") and "Traceback" not in err
+    assert main(["--db", str(db), "pairs", "new", "--pair", "Ala, Bartek", "--pair", "Ala, Darek",
+                 "--pair", "Ewa, Franek"]) == 2
+    assert "Ala" in capsys.readouterr().err
+    assert Store(db).evenings() == []  # nothing half-made: no empty evening either
+
+
+async def test_the_director_sees_progress_and_ranking_and_corrects_a_result_kept_in_history(db):
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell")
+    store = Store(db)
+    s = ps.load(store, gid)
+    for seating in s.movement.rounds[0]:
+        for board in seating.boards:
+            store.enter(gid, ps.result_hand(seating, board, 1, {"contract": "4S", "declarer": "N", "tricks": 10}))
+    s = ps.load(store, gid)
+    app = make_app(db, "pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsDirectorScreen)
+        progress = screen.query_one("#pd-progress")
+        assert progress.get_row_at(0) == ["1", "✓", "✓", "✓", "✓"]
+        assert progress.get_row_at(1)[1:] == ["0/2"] * 4
+        assert screen.query_one("#pd-ranking").row_count == 8
+        # correct the first result: 4S made +1 by the same table -> the N-S score moves, the log keeps both
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        form = dialog.query_one(HandForm)
+        form.set_values({**s.results[0], "tricks": 11})
+        await pilot.pause()
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert app.screen is screen
+        log = Store(db).log(gid)
+        assert [e.action for e in log][-1] == "edit" and log[-1].hand["tricks"] == 11
+        assert log[-1].hand["table"] == s.results[0]["table"]
+        assert "Poprawiono" in str(screen.query_one("#pd-message").render())
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_the_director_makes_a_session_from_the_app(db, lang):
+    store = Store(db)
+    store.new_evening("2026-11-20", "Klub", "Piątek")
+    store.close()
+    app = make_app(db, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#ns-pairs").text = "\n".join(f"{a}, {b}" for a, b in PAIRS[:9])
+        dialog.query_one("#ns-movement").value = "mitchell"
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert isinstance(app.screen, PairsDirectorScreen), str(dialog.query_one("#ns-error").render())
+        s = app.screen.session
+        assert s.movement.kind == "mitchell" and s.movement.pairs == 9
+    gid = ps.session_of(Store(db), 1)
+    assert Store(db).record(gid)[0].players["9"] == PAIRS[8]
+
+
+async def test_a_bad_pair_line_is_said_in_one_line(db):
+    app = make_app(db, "pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#ns-pairs").text = "Ala, Bartek\nCelina\nEwa, Franek"
+        await pilot.click("#ok")
+        await pilot.pause()
+        said = str(dialog.query_one("#ns-error").render())
+        assert said.startswith("Pary: para 2") and "\n" not in said
+    assert all(g.module != "bridge-pairs" for g in Store(db).games())

@@ -1,0 +1,146 @@
+"""A duplicate pairs session run at the tables: made by the director, played by the movement, entered at each
+table's tablet.
+
+The session is a game of the evening (module bridge-pairs) whose frozen rules name its movement; each result is a
+hand of that game, entered at the table (with its table and round) and corrected by the director as an edit, so
+the hand log keeps every change. Everything here is read from the store and the scored sheet; nothing computed is
+stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from zapis import records, rulesets
+from zapis.core.errors import Problem, ZapisError
+from zapis.core.words import Bi
+from zapis.modules.bridge.pairs import movement_of
+from zapis.movements import Movement, Seating
+from zapis.store import Store
+
+PAIRS_MODULE = "bridge-pairs"
+#: the scoring methods a director picks from: ruleset id by method
+METHOD_RULESETS = {"matchpoints": "bridge-pairs", "cross-imps": "bridge-pairs-imp", "butler": "bridge-butler"}
+#: what the table's tablet enters (board and pairs come from the movement)
+TABLE_FIELDS = ("contract", "declarer", "double", "tricks", "lead")
+
+
+@dataclass(frozen=True)
+class Session:
+    game_id: int
+    version: int
+    pairs: dict[str, list[str]]
+    results: list[dict[str, Any]]  # as recorded, in the order of the hand log's positions
+    rules: Any
+    module: Any
+    sheet: Any
+    movement: Movement
+
+    def names(self, pair: int) -> list[str]:
+        return list(self.pairs.get(str(pair), []))
+
+    def result_at(self, board: int, seating: Seating) -> int | None:
+        """The position of the result of `board` between the seating's two pairs (either direction), or None."""
+        who = {seating.ns, seating.ew}
+        for i, res in enumerate(self.results):
+            if res.get("board") == board and {res.get("ns"), res.get("ew")} == who:
+                return i
+        return None
+
+    def boards_in(self, rnd: int, table: int) -> list[int]:
+        seating = self.movement.at(rnd, table)
+        if seating is None:
+            return []
+        return [b for b in seating.boards if self.result_at(b, seating) is not None]
+
+    def round_at(self, table: int) -> int | None:
+        """The round this table plays now: the first with a board still to enter; None when it has played all."""
+        for rnd in range(1, len(self.movement.rounds) + 1):
+            seating = self.movement.at(rnd, table)
+            if seating is not None and len(self.boards_in(rnd, table)) < len(seating.boards):
+                return rnd
+        return None
+
+    def progress(self) -> list[list[tuple[int, int, int]]]:
+        """For each round, each playing table's (table, boards in, boards to play)."""
+        return [[(s.table, len(self.boards_in(r, s.table)), len(s.boards)) for s in seats]
+                for r, seats in enumerate(self.movement.rounds, start=1)]
+
+    def results_in(self) -> tuple[int, int]:
+        """How many results are in of how many the movement has."""
+        total = sum(len(s.boards) for seats in self.movement.rounds for s in seats)
+        done = sum(n for rnd in self.progress() for _, n, _ in rnd)
+        return done, total
+
+    def traveller(self, board: int) -> list[dict[str, Any]]:
+        """The board's results so far as the sheet scored them (score, matchpoints or IMPs)."""
+        return [e for e in self.sheet.extra["results"] if e["board"] == board]
+
+    def next_seat(self, rnd: int, pair: int) -> tuple[int, str] | None:
+        """Where a pair sits in the round after `rnd`: (table, "NS" or "EW"); None after the last or a sit-out."""
+        if rnd >= len(self.movement.rounds):
+            return None
+        for s in self.movement.rounds[rnd]:
+            if pair in (s.ns, s.ew):
+                return s.table, "NS" if pair == s.ns else "EW"
+        return None
+
+
+def is_session(module_id: str, rules: Any) -> bool:
+    return module_id == PAIRS_MODULE and rules.get("movement", "none") != "none"
+
+
+def load(store: Store, game_id: int) -> Session:
+    now = store.scored(game_id)
+    rec, rules = now.record, now.rules
+    movement = movement_of(rules, rec.players)
+    if movement is None:
+        raise ZapisError([Problem("game", Bi(f"gra {game_id} nie jest turniejem par z ruchem",
+                                             f"game {game_id} is not a pairs session with a movement"))])
+    return Session(game_id, now.version, rec.players, list(rec.hands), rules, now.module, now.sheet, movement)
+
+
+def session_of(store: Store, evening_id: int | None) -> int | None:
+    """The evening's pairs session being played (its latest with a movement), or None."""
+    if evening_id is None:
+        return None
+    for g in reversed(store.games(evening_id)):
+        if g.module == PAIRS_MODULE:
+            _, rules, _ = store.record(g.id)
+            if is_session(PAIRS_MODULE, rules):
+                return g.id
+    return None
+
+
+def new_session(store: Store, evening_id: int | None, pairs: Iterable[Iterable[str]], movement: str = "howell",
+                method: str = "matchpoints", boards_per_round: int = 2, rounds: int = 0, arrow_switch: bool = False,
+                even: str = "skip", title: str | None = None, table: int = 1) -> int:
+    """Make the session (all or nothing): pairs numbered from 1 in the order given; without an evening, a new one
+    today in the same transaction."""
+    if method not in METHOD_RULESETS:
+        raise ZapisError([Problem("method", Bi(f"{method}: nie matchpoints, cross-imps ani butler",
+                                               f"{method} is not matchpoints, cross-imps or butler"))])
+    layout = {str(i): [n.strip() for n in names] for i, names in enumerate(pairs, start=1)}
+    over = {"movement": movement, "boards_per_round": boards_per_round, "rounds": rounds,
+            "arrow_switch": arrow_switch, "mitchell_even": even}
+    rules = rulesets.load(METHOD_RULESETS[method], layers=[("rules", over)])
+    module = _module(rules)
+    problems = module.check_players(rules, layout)
+    if problems:
+        raise ZapisError(problems)
+    rec = records.GameRecord(ruleset=rules.id, players=layout, title=title)
+    return store.new_game(evening_id, table, rec, rules, module,
+                          evening=(None, "", "") if evening_id is None else None)
+
+
+def _module(rules):
+    from zapis.core.module import get_module
+    return get_module(rules.module)
+
+
+def result_hand(seating: Seating, board: int, rnd: int, values: dict[str, Any]) -> dict[str, Any]:
+    """The result as recorded: where it was played (board, pairs, table, round), then what the tablet entered."""
+    hand = {"board": board, "ns": seating.ns, "ew": seating.ew, "table": seating.table, "round": rnd}
+    hand |= {k: v for k, v in values.items() if k in TABLE_FIELDS + ("adjusted", "not_played") and v not in (None, "")}
+    return hand
