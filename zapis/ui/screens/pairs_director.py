@@ -95,7 +95,7 @@ class PairsDirectorScreen(Screen):
         progress.clear(columns=True)
         progress.add_column(t("pd_round"))
         for table in range(1, s.movement.tables + 1):
-            progress.add_column(str(table))
+            progress.add_column(str(table), width=3)  # "5/8" at most (8 boards a round), never cut
         for rnd, seats in enumerate(s.progress(), start=1):
             cells = {table: f"{n}/{of}" if n < of else "✓" for table, n, of in seats}
             progress.add_row(str(rnd), *[cells.get(table, "—") for table in range(1, s.movement.tables + 1)])
