@@ -65,6 +65,13 @@ def show_line(widget: Static, text: Text) -> None:
         widget.refresh(layout=True)
 
 
+def refusal(form: HandForm, problems) -> str:
+    """A hand refused: the form marks each field named, and the problems come back as lines naming each field by
+    its label (for the screen to say)."""
+    form.mark_errors([_problem_field(p.place) for p in problems])
+    return _lines(problems, form.labels())
+
+
 def _problem_field(place: str) -> str:
     """"hands[3].tricks.Ala" -> "tricks"; "points" -> "points"."""
     parts = place.split(".")
@@ -208,8 +215,7 @@ class GameScreen(Screen):
         try:
             hand = form.values()
         except FormError as e:
-            form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.say(_lines(e.problems, form.labels()), error=True)
+            self.say(refusal(form, e.problems), error=True)
             return
         doubt = self._doubt(hand)
         if doubt:  # allowed, but unusual: asked now, the answer kept with the hand, nothing said afterwards
@@ -262,8 +268,7 @@ class GameScreen(Screen):
             self.say(race, error=True)
             return
         except ZapisError as e:
-            form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.say(_lines(e.problems, form.labels()), error=True)
+            self.say(refusal(form, e.problems), error=True)
             return
         self.editing = None
         form.clear()

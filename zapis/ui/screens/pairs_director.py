@@ -19,7 +19,7 @@ from zapis.evening import place_text
 from zapis.modules.bridge.pairs import pair_label, place_spans
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
-from zapis.ui.screens.game import _lines, _problem_field
+from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.screens.pairs_table import traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm
 
@@ -229,8 +229,7 @@ class ResultDialog(ModalScreen[dict | None]):
         try:
             hand = form.values()
         except FormError as e:
-            form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.query_one("#pd-error", Static).update(plain_text(_lines(e.problems, form.labels())))
+            self.query_one("#pd-error", Static).update(plain_text(refusal(form, e.problems)))
             return
         if hand.get("not_played") or "adjusted" in hand:  # the contract fields go: the result is that alone
             keep = ("board", "ns", "ew", "not_played") if hand.get("not_played") else ("board", "ns", "ew", "adjusted")
@@ -238,8 +237,7 @@ class ResultDialog(ModalScreen[dict | None]):
         s = self.session
         problems = s.module.check_each(s.rules, s.pairs, [hand])
         if problems:
-            form.mark_errors([_problem_field(p.place) for p in problems])
-            self.query_one("#pd-error", Static).update(plain_text(_lines(problems, form.labels())))
+            self.query_one("#pd-error", Static).update(plain_text(refusal(form, problems)))
             return
         self.dismiss(hand)
 

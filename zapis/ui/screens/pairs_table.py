@@ -23,7 +23,7 @@ from zapis.modules.bridge.law77 import LAW77, VUL_WORDS, board_dealer_vul
 from zapis.modules.bridge.pairs import contract_text, score_ns
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
-from zapis.ui.screens.game import _lines, _problem_field
+from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.widgets.hand_form import FormError, HandForm
 
 
@@ -206,15 +206,13 @@ class PairsTableScreen(Screen):
         try:
             values = form.values()
         except FormError as e:
-            form.mark_errors([_problem_field(p.place) for p in e.problems])
-            self.say(_lines(e.problems, form.labels()), error=True)
+            self.say(refusal(form, e.problems), error=True)
             return
         hand = pairs_session.result_hand(self.seating(), self.board, self.round, values)
         s = self.session
         problems = s.module.check_each(s.rules, s.pairs, [hand])
         if problems:
-            form.mark_errors([_problem_field(p.place) for p in problems])
-            self.say(_lines(problems, form.labels()), error=True)
+            self.say(refusal(form, problems), error=True)
             return
         self.pending = hand
         points = score_ns(hand, LAW77)
