@@ -313,3 +313,78 @@ async def test_a_bad_pair_line_is_said_in_one_line(db):
         said = str(dialog.query_one("#ns-error").render())
         assert said.startswith("Pary: para 2") and "\n" not in said
     assert all(g.module != "bridge-pairs" for g in Store(db).games())
+
+
+async def test_a_new_director_runs_a_4_table_mitchell_two_tablets_enter_a_round_and_a_correction_follows(
+        db, tmp_path):
+    """As a new user would: the director makes the session in the app, two tablets enter round 1, the director
+    corrects one result; the live ranking and the exports follow the correction."""
+    store = Store(db)
+    store.new_evening("2026-11-20", "Klub", "Czwartek")
+    store.close()
+    director = Tablet(db)
+    tablets = [Tablet(db, table=n, touch=True) for n in (1, 2)]
+    await director.__aenter__()
+    try:
+        async def make(pilot):
+            await pilot.press("d")
+            await pilot.pause()
+            dialog = pilot.app.screen
+            dialog.query_one("#ns-pairs").text = "\n".join(f"{a}, {b}" for a, b in PAIRS[:8])
+            dialog.query_one("#ns-movement").value = "mitchell"
+            await pilot.click("#ok")
+            await pilot.pause()
+            return isinstance(pilot.app.screen, PairsDirectorScreen)
+        assert await director.do(make)
+        gid = ps.session_of(Store(db), 1)
+        movement = ps.load(Store(db), gid).movement
+        assert (movement.kind, movement.tables, len(movement.rounds)) == ("mitchell", 4, 3)
+        for t in tablets:
+            await t.__aenter__()
+        for n, t in zip((1, 2), tablets):
+            for board in movement.at(1, n).boards:
+                async def one(pilot, board=board, n=n):
+                    await enter_board(pilot, board, n)
+                    await Finger(pilot)._click_at(pilot.app.screen.query_one("#pt-next"), 2, 1)
+                await t.do(one)
+        await director.until(lambda app: app.screen.query_one("#pd-progress").get_row_at(0)[1:3] == ["✓", "✓"],
+                             limit=3)
+        before = ps.load(Store(db), gid)
+        first = before.results[0]
+        # the director corrects the first result: one more trick
+        async def correct(pilot):
+            results = pilot.app.screen.query_one("#pd-results")
+            results.move_cursor(row=[str(k.value) for k in results.rows].index("0"))
+            await pilot.press("c")
+            await pilot.pause()
+            pilot.app.screen.query_one(HandForm).set_values({**first, "tricks": first["tricks"] + 1})
+            await pilot.click("#ok")
+            await pilot.pause()
+            return str(pilot.app.screen.query_one("#pd-message").render())
+        assert "Poprawiono" in await director.do(correct)
+        # the tablet that entered it sees the corrected traveller line
+        await tablets[0].until(lambda app: ps.load(app.store, gid).version > before.version, limit=3)
+    finally:
+        for t in tablets + [director]:
+            await t.__aexit__(None, None, None)
+    after = ps.load(Store(db), gid)
+    assert after.results[0]["tricks"] == first["tricks"] + 1
+    old_score = next(e["score_ns"] for e in before.sheet.extra["results"] if e["board"] == first["board"]
+                     and e["ns"] == first["ns"])
+    new_score = next(e["score_ns"] for e in after.sheet.extra["results"] if e["board"] == first["board"]
+                     and e["ns"] == first["ns"])
+    assert new_score != old_score
+    # the ranking follows: it is the corrected session's (each board has one result yet, so each is 50 %)
+    records_dir = tmp_path / "records"
+    assert main(["--db", str(db), "export", "--evening", "1", "--format", "toml", "-o", str(records_dir)]) == 0
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["score", str(records_dir), "--json"]) == 0
+    scored = json.loads(printed.getvalue())
+    assert scored["ranking"] == after.sheet.extra["ranking"]
+    assert [e["score_ns"] for e in scored["results"]] == [e["score_ns"] for e in after.sheet.extra["results"]]
+    assert [e.action for e in Store(db).log(gid)].count("edit") == 1
+    out = tmp_path / "s.pbn"
+    assert main(["--db", str(db), "export", "--evening", "1", "--format", "pbn", "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert f" {abs(new_score)} " in text or f" {abs(new_score)}\r" in text
