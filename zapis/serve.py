@@ -557,6 +557,8 @@ async def _no_framing(request: web.Request, response: web.StreamResponse) -> Non
     is asked, opening sessions until the tablets find every place taken)."""
     response.headers.setdefault("X-Frame-Options", "DENY")
     csp = response.headers.get("Content-Security-Policy")
+    if csp and "frame-ancestors" in csp:  # said already (the board's own policy): a second one is an error
+        return
     response.headers["Content-Security-Policy"] = (csp + "; " if csp else "") + "frame-ancestors 'none'"
 
 

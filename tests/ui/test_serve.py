@@ -382,6 +382,8 @@ async def test_no_other_site_may_frame_zapis(tmp_path):
             async with local.get(url + path) as r:
                 assert r.headers["X-Frame-Options"] == "DENY"
                 assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
+                # said once: a browser reports a directive given twice as an error
+                assert r.headers["Content-Security-Policy"].count("frame-ancestors") == 1
 
 
 def test_a_tablet_cannot_ask_for_a_giant_terminal():
