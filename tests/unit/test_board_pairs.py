@@ -84,7 +84,9 @@ def test_shared_places_imps_and_names_as_data(tmp_path):
     gid = pairs_session(db, hostile, boards=0, ruleset="bridge-pairs-imp")
     s = board_state(db, "pl")["pairs"][0]
     assert s["unit"] == "IMP" and not s["percent"] and "percent" not in s["ranking"][0]
-    assert [r["place"] for r in s["ranking"]] == ["1.–4."] * 4 and not any(r["first"] for r in s["ranking"])
+    # nobody has played yet: no place, no total (not all last with 0)
+    assert [(r["place"], r["total"]) for r in s["ranking"]] == [("—", "—")] * 4
+    assert not any(r["first"] for r in s["ranking"])
     assert s["ranking"][0]["players"] == hostile["1"]  # as they are: the page draws them with textContent
     assert s["count"] == "0 wyników"
     with Store(db) as store:

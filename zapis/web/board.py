@@ -126,12 +126,14 @@ def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str,
     for it, (first, last) in zip(ranking, place_spans(ranking)):
         total = it.get("total", 0)
         # a Mitchell with two fields names each pair's (each field has its winner)
-        row = {"place": place_text(first, last), "first": not level and first == 1, "pair": pair_label(it),
-               "players": [str(p) for p in it.get("players", [])], "total": number_text(total, lang),
-               "negative": total < 0, "boards": it.get("boards", 0)}
+        played = it.get("boards", 0) > 0  # a pair yet to play a board has no result yet, not last place at 0 %
+        row = {"place": place_text(first, last) if played else "—", "first": played and not level and first == 1,
+               "pair": pair_label(it), "players": [str(p) for p in it.get("players", [])],
+               "total": number_text(total, lang) if played else "—", "negative": total < 0,
+               "boards": it.get("boards", 0)}
         if mp:
             pct = f"{float(it.get('percent', 0.0)):.2f}"
-            row["percent"] = (pct.replace(".", ",") if lang == "pl" else pct) + "%"
+            row["percent"] = (pct.replace(".", ",") if lang == "pl" else pct) + "%" if played else "—"
         rows.append(row)
     return {"table": game.table, "game": game.id, "version": game.version, "title": say(game.title, lang),
             "method": method, "method_text": TEXT[METHOD_KEYS[method]][i] if method in METHOD_KEYS else str(method),
