@@ -354,3 +354,24 @@ def test_endplay_reads_the_pbn(db):
     first = total["rows"][0]
     assert " ".join(first[len(total["headers"]) - 1:]) == f'"{" - ".join(sheet.extra["ranking"][0]["players"])}"'
     assert [int(r[1]) for r in total["rows"]] == [it["pair"] for it in sheet.extra["ranking"]]
+
+
+def test_a_mitchells_two_fields_in_pbn_and_usebio(tmp_path):
+    """A Mitchell without an arrow switch has N-S and E-W winners: the TotalScoreTable gives each pair's Direction
+    and its rank in it; USEBIO says two winners and each pair's direction and place."""
+    s = Store(tmp_path / "m.db")
+    ev = s.new_evening("2026-11-20", "Klub", "Mitchell")
+    rec, rules, module = records.parse({  # board 1 at the three tables that play it: +420, +450, -50
+        "format": "zapis/1", "ruleset": "bridge-pairs", "pairs": PAIRS, "rules": {"movement": "mitchell"},
+        "results": [_res(1, 1, 4, "4S", "N", 10), _res(1, 3, 5, "4H", "S", 11), _res(1, 2, 6, "4S", "N", 9)]})
+    gid = s.new_game(ev, 1, rec, rules, module, hands=rec.hands)
+    session = _session(s, gid)
+    head, rows = _table(_games(px.pbn(session, _evening(s, ev)))[0], "TotalScoreTable")
+    assert [h.split("\\")[0] for h in head][:3] == ["Rank", "PairId", "Direction"]
+    assert [(r["Rank"], r["PairId"], r["Direction"]) for r in rows] == [
+        ("1", "3", "NS"), ("2", "1", "NS"), ("3", "2", "NS"), ("1", "6", "EW"), ("2", "4", "EW"), ("3", "5", "EW")]
+    root = ET.fromstring(px.usebio(session, _evening(s, ev)).split("\n", 2)[2])
+    assert root.findtext("EVENT/WINNER_TYPE") == "2"
+    pairs = root.findall("EVENT/SESSION/SECTION/PARTICIPANTS/PAIR")
+    assert [(p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION"), p.findtext("PLACE")) for p in pairs] == [
+        ("3", "NS", "1"), ("1", "NS", "2"), ("2", "NS", "3"), ("6", "EW", "1"), ("4", "EW", "2"), ("5", "EW", "3")]

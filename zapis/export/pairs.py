@@ -211,11 +211,15 @@ def score_table(session: Mapping[str, Any], board_lines: list[dict[str, Any]]) -
 
 def total_score_table(session: Mapping[str, Any]) -> list[str]:
     mp = is_mp(session)
-    columns = [("Rank", "R"), ("PairId", "R"), ("TotalScoreMP" if mp else "TotalScoreIMP", "R")] + (
+    ranking = session["sheet"].extra.get("ranking", [])
+    fields = any("field" in it for it in ranking)  # a Mitchell's two winners: each pair's direction, its rank in it
+    columns = [("Rank", "R"), ("PairId", "R")] + ([("Direction", "L")] if fields else []) + [
+        ("TotalScoreMP" if mp else "TotalScoreIMP", "R")] + (
         [("TotalPercentage", "R")] if mp else []) + [("NrBoards", "R"), ("Names", "L")]
     rows = []
-    for it in session["sheet"].extra.get("ranking", []):
-        row = [str(it["place"]), str(it["pair"]), fmt_number(float(it["total"]))]
+    for it in ranking:
+        row = [str(it["place"]), str(it["pair"])] + ([it["field"]] if fields else []) + [
+            fmt_number(float(it["total"]))]
         if mp:
             row.append(f"{float(it.get('percent', 0)):.2f}")
         row += [str(it.get("boards", "?")), pbn_string(" - ".join(plain(p) for p in it["players"]))]
