@@ -10,6 +10,7 @@ stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable
 
 from zapis import records, rulesets
@@ -40,13 +41,14 @@ class Session:
     def names(self, pair: int) -> list[str]:
         return list(self.pairs.get(str(pair), []))
 
+    @cached_property
+    def _positions(self) -> dict[tuple[int, frozenset], int]:
+        """(board, the two pairs) -> the position of their result (a session of 15 tables has ~900)."""
+        return {(res["board"], frozenset((res["ns"], res["ew"]))): i for i, res in enumerate(self.results)}
+
     def result_at(self, board: int, seating: Seating) -> int | None:
         """The position of the result of `board` between the seating's two pairs (either direction), or None."""
-        who = {seating.ns, seating.ew}
-        for i, res in enumerate(self.results):
-            if res.get("board") == board and {res.get("ns"), res.get("ew")} == who:
-                return i
-        return None
+        return self._positions.get((board, frozenset((seating.ns, seating.ew))))
 
     def boards_in(self, rnd: int, table: int) -> list[int]:
         seating = self.movement.at(rnd, table)
