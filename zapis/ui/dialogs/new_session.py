@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, TextArea
 
@@ -43,13 +43,11 @@ class NewSessionDialog(ModalScreen[int | None]):
         self.evening_id = evening_id
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog wide ns-dialog"):
             yield Label(t("ns_title"), classes="dialog-title")
-            with VerticalScroll(id="ns-body"):
+            with Vertical(id="ns-body"):  # the options first; the pairs' box takes the height that is left
                 yield Label(t("title"))
                 yield Input(t("pairs_session"), id="ns-title", compact=True)
-                yield Label(t("ns_pairs"))
-                yield TextArea(id="ns-pairs", soft_wrap=False)
                 with Horizontal(classes="ns-row"):
                     with Vertical():
                         yield Label(t("ns_movement"))
@@ -76,6 +74,8 @@ class NewSessionDialog(ModalScreen[int | None]):
                         yield Label(t("ns_relay"))
                         yield Select([(t("ns_skip"), "skip"), (t("ns_relay_stand"), "relay")], value="skip",
                                      allow_blank=False, id="ns-even", compact=True)
+                yield Label(t("ns_pairs"))
+                yield TextArea(id="ns-pairs", soft_wrap=False)
             yield Label("", id="ns-error", classes="error-text")
             with Horizontal(classes="buttons"):
                 yield Button(t("save"), id="ok", variant="primary")
