@@ -388,3 +388,28 @@ async def test_a_new_director_runs_a_4_table_mitchell_two_tablets_enter_a_round_
     assert main(["--db", str(db), "export", "--evening", "1", "--format", "pbn", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert f" {abs(new_score)} " in text or f" {abs(new_score)}\r" in text
+
+
+async def test_the_director_adds_a_board_not_played_and_an_adjusted_score_placed_by_the_movement(db):
+    gid = session(db, pairs=PAIRS[:6], movement="howell")
+    movement = ps.load(Store(db), gid).movement
+    first, second = movement.at(1, 1), movement.at(1, 2)
+    app = make_app(db, "pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        for seating, extra in ((first, {"not_played": True}), (second, {"adjusted": "A60/A40"})):
+            await pilot.press("a")
+            await pilot.pause()
+            form = app.screen.query_one(HandForm)
+            form.set_values({"board": seating.boards[0], "ns": seating.ns, "ew": seating.ew} | extra)
+            await pilot.pause()
+            await pilot.click("#ok")
+            await pilot.pause()
+            assert isinstance(app.screen, PairsDirectorScreen)
+    hands = Store(db).hands(gid)
+    assert hands == [{"board": first.boards[0], "ns": first.ns, "ew": first.ew, "not_played": True, "table": 1,
+                      "round": 1},
+                     {"board": second.boards[0], "ns": second.ns, "ew": second.ew, "adjusted": "A60/A40",
+                      "table": 2, "round": 1}]
