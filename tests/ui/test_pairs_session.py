@@ -413,3 +413,32 @@ async def test_the_director_adds_a_board_not_played_and_an_adjusted_score_placed
                       "round": 1},
                      {"board": second.boards[0], "ns": second.ns, "ew": second.ew, "adjusted": "A60/A40",
                       "table": 2, "round": 1}]
+
+
+async def test_two_tablets_of_one_table_enter_the_same_board_the_second_is_told_and_shown_the_traveller(db):
+    gid = session(db, pairs=PAIRS[:6], movement="howell")
+    a, b = Tablet(db, table=1, touch=True), Tablet(db, table=1, touch=True)
+    await a.__aenter__()
+    await b.__aenter__()
+    try:
+        board = await a.do(lambda p: p.app.screen.board)
+
+        async def up_to_accept(pilot):  # both have the result on the E-W accept screen
+            finger = Finger(pilot)
+            for pad, value in (("#part-contract-0", "3"), ("#part-contract-1", "NT"), ("#in-declarer", "S"),
+                               ("#in-tricks", 9)):
+                await finger.pad(pad, value)
+            await finger._click_at(pilot.app.screen.query_one("#pt-save"), 2, 1)
+        await a.do(up_to_accept)
+        await b.do(up_to_accept)
+
+        async def accept(pilot):
+            await Finger(pilot)._click_at(pilot.app.screen.query_one("#pt-accept"), 2, 1)
+            return pilot.app.screen.mode, str(pilot.app.screen.query_one("#pt-message").render())
+        assert (await a.do(accept))[0] == "traveller"
+        mode, said = await b.do(accept)
+        assert mode == "traveller" and f"Rozdanie {board} ma już wynik" in said
+    finally:
+        await b.__aexit__(None, None, None)
+        await a.__aexit__(None, None, None)
+    assert len(Store(db).hands(gid)) == 1

@@ -225,6 +225,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "pt_accept": ("E-W akceptuje", "E-W accept"),
     "pt_change": ("Popraw", "Change"),
     "pt_saved": ("Rozdanie {n} zapisane.", "Board {n} saved."),
+    "pt_already": ("Rozdanie {n} ma już wynik z innego tabletu tego stołu: oto protokół. Poprawia sędzia.",
+                   "Board {n} already has a result from another tablet of this table: here is the traveller. The "
+                   "director corrects it."),
     "pt_next": ("Następne rozdanie", "Next board"),
     "pt_next_round": ("Następna runda", "Next round"),
     "pt_round_done": ("Runda {n} zakończona.", "Round {n} is over."),

@@ -233,8 +233,13 @@ class PairsTableScreen(Screen):
         try:
             self.store.enter(self.game_id, hand)
         except ZapisError as e:
-            self.mode = "entry"
             self.reload()
+            if hand["board"] in self.session.boards_in(self.round, self.table):  # another tablet of this table
+                self.mode = "traveller"
+                self.show()
+                self.say(t("pt_already", n=hand["board"]), error=True)
+                return
+            self.mode = "entry"
             self.show()
             self.say(_lines(e.problems, self.query_one(HandForm).labels()), error=True)
             return
