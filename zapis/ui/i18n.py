@@ -230,6 +230,7 @@ TEXT: dict[str, tuple[str, str]] = {
                    "director corrects it."),
     "pt_next": ("Następne rozdanie", "Next board"),
     "pt_next_round": ("Następna runda", "Next round"),
+    "pt_finish": ("Koniec", "Finish"),
     "pt_round_done": ("Runda {n} zakończona.", "Round {n} is over."),
     "pt_goes": ("Para {n} → stół {table} {side}.", "Pair {n} → table {table} {side}."),
     "pt_sits_out": ("Para {n} pauzuje.", "Pair {n} sits out."),

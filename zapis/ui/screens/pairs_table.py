@@ -177,7 +177,8 @@ class PairsTableScreen(Screen):
         seating = self.seating()
         done = seating is not None and len(self.session.boards_in(self.round, self.table)) == len(seating.boards)
         nxt = self.query_one("#pt-next", Button)
-        nxt.label = t("pt_next_round") if done else t("pt_next")
+        last = self.round == len(self.session.movement.rounds)
+        nxt.label = (t("pt_finish") if last else t("pt_next_round")) if done else t("pt_next")
         if done:
             self.say(self._moves(), error=False)
 
