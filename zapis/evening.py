@@ -73,11 +73,15 @@ def declarers(module: ScoringModule, rules: Rules, players: Any, hands: Sequence
     """Each player's (hands as declarer, of them made) in one game, from its module (ScoringModule.declarers); a
     player the game does not seat is left out. Never raises: hands the module cannot read give none."""
     try:
-        found = module.declarers(rules, players, list(hands))
-        names = set(players) if isinstance(players, list) else set()
-        return {p: (int(n), int(made)) for p, (n, made) in found.items() if p in names and n}
+        return declared_of(module.declarers(rules, players, list(hands)), players)
     except Exception:  # statistics are no reason for a season to fail
         return {}
+
+
+def declared_of(found: Mapping[str, tuple[int, int]], players: Any) -> dict[str, tuple[int, int]]:
+    """The declarers a game seats, each with (hands as declarer, of them made), as counts."""
+    names = set(players) if isinstance(players, list) else set()
+    return {p: (int(n), int(made)) for p, (n, made) in found.items() if p in names and n}
 
 
 def judge(r: GameResult) -> GameResult:

@@ -11,7 +11,8 @@ import pytest
 
 from zapis import records
 from zapis.demo import build_demo
-from zapis.evening import GameResult, judge
+from zapis.core.module import DECLARED
+from zapis.evening import GameResult, declared_of, declarers, judge
 from zapis.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +33,8 @@ def assert_agree(module, rules, players, hands, start, where):
     full = module.score(rules, players, hands, start)
     fast = module.totals(rules, players, hands, start)
     assert standings_view(module, rules, fast) == standings_view(module, rules, full), where
+    if DECLARED in fast.extra:  # the declarers a fold found on the way are those `declarers` finds
+        assert declared_of(fast.extra[DECLARED], players) == declarers(module, rules, players, hands), where
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

@@ -173,6 +173,11 @@ class ScoringModule:
         return self.score(rules, players, hands, start)
 
 
+#: a totals() sheet's extra key with what `declarers` would give, where the module's fold found it on the way
+#: (the season reads it instead of asking `declarers`, which would read the hands again)
+DECLARED = "declared"
+
+
 def game_over(module: ScoringModule, sheet: Sheet) -> bool:
     """Is the game over by its rules (not just a rubber or a Chicago cycle ended)?"""
     return sheet.finished and not module.goes_on

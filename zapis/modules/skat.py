@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import MISSING, Field
-from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.module import DECLARED, Rules, ScoringModule, dealers
 from zapis.core.sheet import leaders, Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.common import deals_pl, plural_pl
@@ -702,6 +702,8 @@ class SkatModule(ScoringModule):
         won, lost = self._won_lost(players, games)
         finished = self._finished(r, len(players), len(hands), totals)
         extra = {"money": self._settlement(r, players, games)} if r["list"] == "house" else {}
+        # each declarer's games and those won, from the same fold (the season's statistics would fold again)
+        extra[DECLARED] = {p: (won[p] + lost[p], won[p]) for p in players if won[p] + lost[p]}
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=totals,
                      finished=finished, winner=self._outcome(r, players, totals, won, lost, finished), extra=extra)
 

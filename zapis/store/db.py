@@ -26,9 +26,9 @@ from typing import Any, Callable, Iterable, Iterator
 from zapis import records
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
-from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule, get_module
+from zapis.core.module import COMMON_HAND_FIELDS, DECLARED, Rules, ScoringModule, get_module
 from zapis.core.words import both, raw
-from zapis.evening import GameResult, declarers, judge
+from zapis.evening import GameResult, declared_of, declarers, judge
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
 
@@ -440,8 +440,10 @@ class Store:
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
+        declared = sheet.extra.get(DECLARED)  # found by the module's fold, else asked for
         r.sheet = None
-        r.declared = declarers(module, rules, layout, hands)
+        r.declared = (declared_of(declared, layout) if declared is not None
+                      else declarers(module, rules, layout, hands))
         return r
 
     def _remember(self, memo: list[tuple[int, str, str]]) -> None:
