@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
-from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule
+from zapis.core.module import DECLARED, COMMON_HAND_FIELDS, Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
@@ -369,6 +369,13 @@ class BridgeModule(ScoringModule):
         return _Cycle(rules, players, side_start, rows=False).totals(hands)
 
 
+def _count_declarer(declared: dict[str, tuple[int, int]], order: tuple[str, ...], who: str, made: bool) -> None:
+    """One more contract (made or not) for its declarer, written as a seat (the player sitting there) or a name."""
+    name = order[SEATS.index(who)] if who in SEATS else who
+    n, m = declared.get(name, (0, 0))
+    declared[name] = (n + 1, m + made)
+
+
 TURA_RUBBERS = 3  # "Trzy robry stanowią pełny cykl gry, nazywany turą"
 SEAT_WORDS = ", ".join(f'"{x}"' for x in SEATS)
 
@@ -724,6 +731,7 @@ class _Rubber:
             self.player_start = self.seating.each(1, start["NS"], start["EW"])
         self.rubbers: list[_RubberState] = []
         self.ended: list[int] = []  # the hand that ended each finished rubber
+        self.declared: dict[str, tuple[int, int]] = {}  # each declarer's contracts and those made, as folded
         self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
 
     def fold(self, hands: list[Mapping[str, Any]]) -> tuple[_RubberState, bool]:
@@ -742,6 +750,7 @@ class _Rubber:
                 side, tricks = look[hand["declarer"]][0], hand["tricks"]
                 parts = deal_parts(c, vulnerable(vul, side), tricks, values)
                 game = cur.deal(side, tricks >= c.needed, parts, thresholds)
+                _count_declarer(self.declared, self.seating.order(cur.number), hand["declarer"], tricks >= c.needed)
             honours = hand.get("honours")
             if honours:
                 cur.total[look[hand.get("honours_side", "")][0]] += honours
@@ -795,7 +804,7 @@ class _Rubber:
         tot, rubbers_json, finished, totals, winner, extra = self._summary(unfinished)
         r = self.r
         return Sheet(module="bridge", ruleset=r.id, title=r.title, players=self.players, totals=totals,
-                     finished=finished, winner=winner, extra=extra)
+                     finished=finished, winner=winner, extra=extra | {DECLARED: self.declared})
 
     def _summary(self, unfinished: bool) -> tuple[dict[str, int], list[dict[str, Any]], bool, dict[str, int],
                                                   str | list[str] | None, dict[str, Any]]:
@@ -947,7 +956,10 @@ class _Cycle:
         self.redeal = rules["passed_out"] == "redeal"
         self.expected = {row[0]: (row[1], row[2]) for row in rules["hcp_table"]} if self.imp else {}
         self.per_hand: list[dict[str, int]] = []  # with rows: each hand's points
-        self.look = _Seating(rules, players).lookup(1)  # a seat or a player's name -> side, seat
+        seating = _Seating(rules, players)
+        self.look = seating.lookup(1)  # a seat or a player's name -> side, seat
+        self.order = seating.order(1)  # who sits N, E, S, W
+        self.declared: dict[str, tuple[int, int]] = {}  # each declarer's contracts and those made, as folded
         self.table: list[Row] = []  # with rows: each hand's row
         self.dealer_i = 0  # with rows: the seat of the next dealer
 
@@ -971,6 +983,7 @@ class _Cycle:
                 v = vulnerable(vul, side)
                 parts = deal_parts(c, v, tricks, values)
                 made = tricks >= c.needed
+                _count_declarer(self.declared, self.order, hand["declarer"], made)
                 if self.carry:
                     prem, kind = self._carry(made, parts[0], v, side, part, pos)
                 else:
@@ -1061,7 +1074,7 @@ class _Cycle:
         finished, totals, winner = self._summary(tot, counted)
         r = self.r
         return Sheet(module="bridge", ruleset=r.id, title=r.title, players=self.players, totals=totals,
-                     finished=finished, winner=winner, extra={"sides": tot})
+                     finished=finished, winner=winner, extra={"sides": tot, DECLARED: self.declared})
 
     def run(self, hands: list[Mapping[str, Any]]) -> Sheet:
         r, players, imp = self.r, self.players, self.imp
