@@ -257,6 +257,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "pd_correct_title": ("Popraw wynik (zostaje w historii)", "Correct the result (the history keeps it)"),
     "pd_add_title": ("Dopisz wynik", "Add a result"),
     "pd_corrected": ("Poprawiono wynik rozdania {board}.", "The result of board {board} corrected."),
+    "pd_none": ("Nie ma jeszcze wyników do poprawienia.", "No result to correct yet."),
     "pd_unchanged": ("Bez zmian: nic nie zapisano.", "Unchanged: nothing recorded."),
     "pd_added": ("Dopisano wynik rozdania {board}.", "A result of board {board} added."),
     "ns_title": ("Nowy turniej par", "New pairs session"),

@@ -134,7 +134,7 @@ class PairsDirectorScreen(Screen):
     def action_correct(self) -> None:
         results = self.query_one("#pd-results", DataTable)
         if not results.row_count:
-            self.say(t("nothing"), error=True)
+            self.say(t("pd_none"), error=True)
             return
         key = results.coordinate_to_cell_key(results.cursor_coordinate).row_key
         self.correct(int(key.value))
