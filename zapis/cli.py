@@ -635,10 +635,17 @@ def cmd_pairs(args: argparse.Namespace) -> int:
         pairs, problems = parse_pairs("\n".join(args.pair or []))
         if problems or not args.pair:
             raise ZapisError([Problem("--pair", p) for p in problems] or [Problem("--pair", "missing")])
-        gid = ps.new_session(store, args.evening, pairs, movement=args.movement, method=args.method,
-                             boards_per_round=args.boards_per_round, rounds=args.rounds,
-                             arrow_switch=args.arrow_switch, even="relay" if args.relay else "skip",
-                             title=args.title, table=args.table)
+        try:
+            gid = ps.new_session(store, args.evening, pairs, movement=args.movement, method=args.method,
+                                 boards_per_round=args.boards_per_round, rounds=args.rounds,
+                                 arrow_switch=args.arrow_switch, even="relay" if args.relay else "skip",
+                                 title=args.title, table=args.table)
+        except ZapisError as e:  # each problem at the option it comes from (rules.boards_per_round: --boards-per-round)
+            options = {"rules.boards_per_round": "--boards-per-round", "rules.rounds": "--rounds",
+                       "rules.movement": "--movement", "rules.mitchell_even": "--relay", "pairs": "--pair"}
+            raise ZapisError([Problem(next((o for k, o in options.items() if p.place == k or
+                                            p.place.startswith(k + ".")), p.place), p.message)
+                              for p in e.problems]) from None
         s, eid = ps.load(store, gid), store.game(gid).evening_id
         if args.json:
             print(json.dumps({"game": gid, "evening": eid, "movement": s.movement.to_json()}, ensure_ascii=False))

@@ -138,7 +138,9 @@ class PairsModule(ScoringModule):
         try:
             movement_of(rules, pairs)
         except ZapisError as e:
-            return [Problem("rules.movement", p.message) for p in e.problems]
+            # each at its parameter (rules.rounds, ...); the number of pairs at the pairs
+            return [Problem("pairs" if p.place == "pairs" else f"rules.{p.place or 'movement'}", p.message)
+                    for p in e.problems]
         return out
 
     def partnerships(self, rules, pairs):
