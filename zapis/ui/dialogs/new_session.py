@@ -17,7 +17,8 @@ from zapis.ui.i18n import get_lang, t
 
 #: where a problem is placed -> the label the dialog shows for it
 PLACES = {"pairs": "ns_pairs", "rules.movement": "ns_movement", "rules.boards_per_round": "ns_boards",
-          "rules.rounds": "ns_rounds", "method": "ns_method"}
+          "rules.rounds": "ns_rounds", "rules.mitchell_even": "ns_relay", "rules.arrow_switch": "ns_arrow",
+          "method": "ns_method"}
 
 
 def parse_pairs(text: str) -> tuple[list[list[str]], list[str]]:
