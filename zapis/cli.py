@@ -673,7 +673,7 @@ def cmd_pairs(args: argparse.Namespace) -> int:
         print_plain(f"  {t('pd_round')} {r}: " + "  ".join(
             f"{t('table')} {tb} {'✓' if n == of else f'{n}/{of}'}" for tb, n, of in seats))
     print_plain(t("pd_ranking"), "bold")
-    for row in ranking_rows(s):
+    for row in ranking_rows(s, store.game(gid)):
         print_plain("  " + "  ".join(str(x) for x in row if str(x)))
     return 0
 

@@ -59,22 +59,9 @@ def is_mp(session: Mapping[str, Any]) -> bool:
 
 
 def lines(session: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every result of the session, in the sheet's order (board by board), with what the record says of it:
-    the sheet's entry wins, the recorded result fills in what the entry lacks (contract, declarer, ...)."""
-    rec = session["record"]
-    recorded: dict[tuple[int, int, int], Mapping[str, Any]] = {}
-    for res in rec.hands or []:
-        try:
-            recorded[(int(res["board"]), int(res["ns"]), int(res["ew"]))] = res
-        except (KeyError, TypeError, ValueError):
-            continue
-    out = []
-    for entry in session["sheet"].extra.get("results", []):
-        key = (int(entry["board"]), int(entry["ns"]), int(entry["ew"]))
-        merged = dict(recorded.get(key, {}))
-        merged.update({k: v for k, v in entry.items() if v is not None or k not in merged})
-        out.append(merged)
-    return out
+    """Every result of the session, in the sheet's order (board by board): each entry has its scores and repeats
+    what was recorded (contract, declarer, lead, table, round, ...), as the pairs module writes it."""
+    return [dict(entry) for entry in session["sheet"].extra.get("results", [])]
 
 
 def kind(line: Mapping[str, Any]) -> str:

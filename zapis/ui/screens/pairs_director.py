@@ -13,10 +13,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from zapis import pairs_session
 from zapis.core.errors import ZapisError
-from zapis.core.sheet import fmt_number
 from zapis.core.words import say
-from zapis.evening import place_text
-from zapis.modules.bridge.pairs import pair_label, place_spans
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
@@ -32,14 +29,13 @@ def movement_words(s: pairs_session.Session) -> str:
              done=done, total=total)
 
 
-def ranking_rows(s: pairs_session.Session):
-    """The live ranking: place (shared places as 3-4), pair, names, total, % for matchpoints."""
-    ranking = s.sheet.extra["ranking"]
-    for it, (first, last) in zip(ranking, place_spans(ranking)):
-        played = it["boards"] > 0  # a pair yet to play a board has no score yet, not 0 %
-        pct = f"{it['percent']:.2f}%" if "percent" in it and played else ""
-        yield (place_text(first, last) if played else "—", pair_label(it), plain_text(" – ".join(it["players"])),
-               fmt_number(round(it["total"], 2)) if played else "—", pct)
+def ranking_rows(s: pairs_session.Session, game):
+    """The live ranking as the board shows it (zapis.web.board.pairs_page): place (shared places as 3.–4.), pair
+    (with its field in a two-winner Mitchell), names, total and % for matchpoints; "—" for a pair yet to play."""
+    from zapis.web.board import pairs_page
+
+    for r in pairs_page(game, s.sheet, s.rules, get_lang())["ranking"]:
+        yield r["place"], r["pair"], plain_text(" – ".join(r["players"])), r["total"], r.get("percent", "")
 
 
 class PairsDirectorScreen(Screen):
@@ -101,7 +97,7 @@ class PairsDirectorScreen(Screen):
             progress.add_row(str(rnd), *[cells.get(table, "—") for table in range(1, s.movement.tables + 1)])
         ranking = self.query_one("#pd-ranking", DataTable)
         ranking.clear()
-        for row in ranking_rows(s):
+        for row in ranking_rows(s, self.store.game(self.game_id)):
             ranking.add_row(*row)
         results = self.query_one("#pd-results", DataTable)
         if not results.columns:
