@@ -199,12 +199,13 @@ class KopModule(ScoringModule):
     def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                start: Mapping[str, Any] | None = None) -> Sheet:
         """score() without its rows, for the season: the same deals summed onto the start, the same end."""
+        r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
         tot = {p: (start or {}).get(p, 0) for p in players}
         for hand in hands:
-            s = self.deal(rules, players, hand)[0]
+            s = self.deal(r, players, hand)[0]
             for p in players:
                 tot[p] += s.get(p, 0)
-        finished, winner = self._end(rules, players, len(hands), tot)
+        finished, winner = self._end(r, players, len(hands), tot)
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
                      finished=finished, winner=winner)
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
-from zapis.core.module import Rules, ScoringModule, dealers
+from zapis.core.module import DECLARED, Rules, ScoringModule, dealers
 from zapis.core.sheet import Cell, HandResult, Row, Section, Sheet
 from zapis.core.words import Bi, join
 from zapis.modules.common import plural_pl, sum_message
@@ -122,6 +122,7 @@ class _State:
     bombs: dict[str, int] = field(default_factory=dict)
     on_barrier: dict[str, int] = field(default_factory=dict)  # deals spent on the barrier
     zeros: dict[str, int] = field(default_factory=dict)
+    declared: dict[str, tuple[int, int]] = field(default_factory=dict)  # contracts and those made (a bomb: not)
 
 
 class TysiacModule(ScoringModule):
@@ -333,6 +334,8 @@ class TysiacModule(ScoringModule):
                                         f"{dealer} on the barrier: the musik ({got}) not added"))
                     got = 0
                 s[dealer] += got
+            n, m = st.declared.get(decl, (0, 0))
+            st.declared[decl] = (n + 1, m + bool(made))
             for p in players:
                 total[p] += s[p]
             if penalties:
@@ -445,7 +448,8 @@ class TysiacModule(ScoringModule):
         r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
         st, _, _, _, finished_at, winner = self._scored(r, players, hands, start, False)
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=dict(st.total),
-                     finished=finished_at is not None, winner=winner)
+                     finished=finished_at is not None, winner=winner,
+                     extra={DECLARED: st.declared})  # declarers() from the same fold: the statistics fold no more
 
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:

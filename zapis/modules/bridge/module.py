@@ -740,7 +740,8 @@ class _Rubber:
         r, values, rows = self.r, self.values, self.rows
         thresholds = r["game_thresholds"]
         cur = _RubberState(1)
-        look = self.seating.lookup(1)
+        look, order = self.seating.lookup(1), self.seating.order(1)
+        declared = self.declared
         for i, hand in enumerate(hands):
             c = _contract(hand)
             vul = hand.get("vulnerable") or cur.vul()
@@ -750,7 +751,7 @@ class _Rubber:
                 side, tricks = look[hand["declarer"]][0], hand["tricks"]
                 parts = deal_parts(c, vulnerable(vul, side), tricks, values)
                 game = cur.deal(side, tricks >= c.needed, parts, thresholds)
-                _count_declarer(self.declared, self.seating.order(cur.number), hand["declarer"], tricks >= c.needed)
+                _count_declarer(declared, order, hand["declarer"], tricks >= c.needed)
             honours = hand.get("honours")
             if honours:
                 cur.total[look[hand.get("honours_side", "")][0]] += honours
@@ -762,7 +763,7 @@ class _Rubber:
                 self.rubbers.append(cur)
                 self.ended.append(i)
                 cur = _RubberState(cur.number + 1)
-                look = self.seating.lookup(cur.number)
+                look, order = self.seating.lookup(cur.number), self.seating.order(cur.number)
         unfinished = cur.hands > 0
         if unfinished:
             for side, points, label in cur.unfinished(r):
