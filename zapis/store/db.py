@@ -89,6 +89,15 @@ def _loads(text: str) -> Any:
         return json.loads(text)
 
 
+def _outcome_json(outcome: dict[str, Any]) -> str:
+    """A game's outcome as the memo keeps it (plain numbers and names, never NaN): by orjson, as a season writes
+    thousands, else (an integer beyond 64 bits) as the store writes any JSON."""
+    try:
+        return orjson.dumps(outcome, option=orjson.OPT_SORT_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _json(outcome)
+
+
 def _json(v: Any, sort: bool = True) -> str:
     return json.dumps(v, ensure_ascii=False, sort_keys=sort, default=str)
 
@@ -423,7 +432,7 @@ class Store:
         for at, r in found:
             out[at] = (out[at][0], out[at][1], r)
         if memo:
-            self._remember([(out[at][0], out[at][1], _json(r.outcome())) for at, r in found])
+            self._remember([(out[at][0], out[at][1], _outcome_json(r.outcome())) for at, r in found])
         return out  # type: ignore[return-value]
 
     def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
@@ -490,7 +499,7 @@ class Store:
         for gid, (key, done) in sorted(kept.items()):
             if gid not in fresh or fresh[gid][0] != key:
                 drop.append(gid)  # stale: the game changed since (it is recomputed when next asked)
-            elif done != json.loads(_json(fresh[gid][1].outcome())):
+            elif done != _loads(_outcome_json(fresh[gid][1].outcome())):
                 out.append(f"game {gid}: the remembered result differs from a fresh recomputation (dropped)")
                 drop.append(gid)
         if drop and not self.read_only:
