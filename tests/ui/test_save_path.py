@@ -67,3 +67,39 @@ async def test_a_save_asks_for_no_layout_pass(db, app_factory, monkeypatch):
             watching = False
         assert len(app.screen.sheet.hands) == 4
         assert [w for w in layouts if not w.startswith(("TapTable", "Footer"))] == []
+
+
+async def test_a_save_shows_its_row_first_and_the_sheet_stays_where_it_is(db, app_factory):
+    """A skat list's form hides the game's fields once it is cleared (they come back when the next game is chosen):
+    that new shape waits until just after the frame that shows the saved hand, and then the cursor goes to the first
+    field. Below the sheet (100 columns: the form under it) the entry panel keeps its greatest height, so neither
+    the form's shape nor a longer message moves the sheet."""
+    gid = new_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    app = app_factory("pl")
+    hand = {"declarer": "Ala", "game": "hearts", "bid": 20, "matadors": 1, "card_points": 70}
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        form = screen.query_one(HandForm)
+        matadors = form._row(form.by_name["matadors"])
+        regions = []
+        for i in range(3):
+            form.set_values(hand)
+            await pilot.pause()
+            assert matadors.display
+            regions.append(screen.query_one("#sheet").region)  # the form with a game's fields
+            screen.action_save()
+            assert matadors.display  # the form keeps its shape until the saved hand is painted
+            assert len(screen.sheet.hands) == i + 1
+            await pilot.pause()
+            assert not matadors.display  # then it takes the shape of an empty hand
+            assert app.focused is form._controls_of(form.fields[0])[0]
+            regions.append(screen.query_one("#sheet").region)  # the form of an empty hand
+        # from the first save on (it brought the panel its first message line) the sheet keeps its place
+        assert len(set(regions[1:])) == 1, regions
+        assert screen.query_one("#form-pane").styles.min_height is not None
+        await pilot.resize_terminal(100, 24)  # a smaller screen: the panel's height is what its form needs again
+        await pilot.pause()
+        pane = screen.query_one("#form-pane")
+        assert pane.region.height <= 12

@@ -20,6 +20,7 @@ from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, next_words, t
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
+from zapis.ui.widgets.steady import Steady, SteadyStatic, SteadyVertical
 
 
 #: what the store says when the disk or the file lets it down, in the UI's words (no path: a tablet is a stranger)
@@ -123,9 +124,9 @@ class GameScreen(Screen):
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet")
                 yield Static(id="totals")
-                yield Static("", id="how")  # how the selected row's value was computed
+                yield SteadyStatic("", id="how")  # how the selected row's value was computed
                 yield Digits("", id="digits")
-            with Vertical(id="form-pane"):
+            with SteadyVertical(id="form-pane"):
                 yield Label("", id="next")
                 yield Static("", id="message")  # above the form: never scrolled away, never cut (80x24)
                 touch = getattr(self.app, "touch", False)
@@ -137,6 +138,10 @@ class GameScreen(Screen):
                     yield Button(t("undo_btn"), id="undo", compact=not touch)
                 yield HandForm(fields, names, touch=touch, id="form")
         yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+
+    def on_resize(self) -> None:
+        for w in self.query(Steady):  # what fitted the screen before may not now
+            w.unsteady()
 
     def on_mount(self) -> None:
         self.set_class(getattr(self.app, "touch", False), "-touch")
@@ -271,11 +276,11 @@ class GameScreen(Screen):
             self.say(refusal(form, e.problems), error=True)
             return
         self.editing = None
-        form.clear()
-        form.prefilled.clear()
-        self.reload()
-        self.say(msg)
-        form.focus_first()
+        with form.shape_held():  # the new row painted first; the form's new shape and the cursor a frame later
+            form.clear()
+            form.prefilled.clear()
+            self.reload()
+            self.say(msg)
 
     @on(Button.Pressed, "#save")
     def _save_pressed(self, event: Button.Pressed) -> None:

@@ -9,7 +9,8 @@ cursor on by itself, skipping the fields a hand usually leaves alone (`rare`, dr
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from textual import on
 from textual.app import ComposeResult
@@ -121,6 +122,7 @@ class HandForm(Widget):
         self._widget_by_id: dict[str, Any] = {}
         self._widget_lists: dict[Any, list[Any]] = {}
         self.target: Input | None = None  # the number the keypad types into
+        self._held = False  # the shape kept while a save clears and prefills (shape_held)
         self.set_class(touch, "-touch")
 
     # --- building ------------------------------------------------------------------------------
@@ -488,7 +490,26 @@ class HandForm(Widget):
         for f in self.fields:
             self._row(f).set_class(f.name in names, "error")
 
+    @contextmanager
+    def shape_held(self) -> Iterator[None]:
+        """The form's shape (the fields shown, a pad's cells) kept while a save clears and prefills it; the new
+        shape, and the cursor on the first field, follow just after the frame that shows the saved hand. A shape
+        changed is a layout pass of the whole screen (a skat list's game fields hidden until the next game is
+        chosen, a bridge result pad back to plain tricks): the sheet's new row is not kept waiting for it."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+        self.call_after_refresh(self._reshape)
+
+    def _reshape(self) -> None:
+        self.refresh_visibility()
+        self.focus_first()
+
     def refresh_visibility(self) -> None:
+        if self._held:
+            return
         current = self.raw()
         numbers = False
         for f in self.fields:
