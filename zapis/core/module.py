@@ -165,6 +165,14 @@ class ScoringModule:
         module to it)."""
         return self.score(rules, players, hands, start)
 
+    def extend(self, rules: Rules, players: Any, sheet: Sheet, hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet | None:
+        """score(hands) from `sheet`, the sheet score() gave for all of them but the last: one hand more folded on,
+        where the module can do it without scoring the hands before again (a save of the 301st deal). None, the
+        default: it cannot, and the whole game is scored. The sheet returned equals score()'s, and `sheet` itself is
+        left as it was (a screen may be showing it); tests/unit/test_extend.py holds every module to both."""
+        return None
+
     def validate_and_score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                            start: Mapping[str, Any] | None = None) -> Sheet:
         problems = self.check_players(rules, players) or self.check_hands(rules, players, hands, start)

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
 from zapis.core.module import Rules, ScoringModule, dealers
-from zapis.core.sheet import leaders, Cell, Check, Row, Section, Sheet, running
+from zapis.core.sheet import leaders, Cell, Check, HandResult, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.common import plural_pl
 
@@ -212,38 +212,58 @@ class KopModule(ScoringModule):
     def score(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
               start: Mapping[str, Any] | None = None) -> Sheet:
         per_hand, rows = [], []
-        deal_by = dealers(players, hands)
-        names = rules["kontra_names"]
         for i, hand in enumerate(hands):
-            s, won, cat, v = self.deal(rules, players, hand)
-            old = hand["old"]
+            s, row = self._row(rules, players, i, hand)
             per_hand.append(s)
-            k = hand.get("kontra", 0)
-            cat_text = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
-            label = Bi(f"{i + 1}. {GAME_PL[hand['game']]}{cat_text}", f"{i + 1}. {GAME_EN[hand['game']]}{cat_text}")
-            kontra = f"; {names[k - 1]}" if k else ""
-            pts = hand.get("old_points")
-            note = Bi(f"starzy: {', '.join(old)}; {'wygrana' if won else 'przegrana'}"
-                      + (f"; {_points_pl(pts)}" if pts is not None else "") + f"{kontra}; wartość {v}",
-                      f"old side: {', '.join(old)}; {'won' if won else 'lost'}"
-                      + (f"; {_points_en(pts)}" if pts is not None else "") + f"{kontra}; value {v}")
-            rows.append(Row(label, [Cell.num(s[p], *(("old",) if p in old else ())) for p in players], hand=i,
-                            note=note))
-        results = running(per_hand, players, dict(start or {}))
+            rows.append(row)
+        return self._sheet(rules, players, hands, running(per_hand, players, dict(start or {})), rows, start)
+
+    def extend(self, rules: Rules, players: list[str], sheet: Sheet, hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> Sheet | None:
+        """score(hands) from the sheet of all of them but the last: its rows and running totals kept, the new
+        deal's row and totals added, the end, the next deal and the foot made again (a save of the 301st deal
+        does not score 300 again)."""
+        if not sheet.sections or len(sheet.hands) != len(hands) - 1:
+            return None
+        i = len(hands) - 1
+        s, row = self._row(rules, players, i, hands[i])
+        before = sheet.hands[-1].totals if sheet.hands else {p: (start or {}).get(p, 0) for p in players}
+        full = {p: s.get(p, 0) for p in players}
+        results = [*sheet.hands, HandResult(full, {p: before[p] + full[p] for p in players})]
+        return self._sheet(rules, players, hands, results, [*sheet.sections[0].rows[:-1], row], start)
+
+    def _row(self, rules: Rules, players: list[str], i: int, hand: Mapping[str, Any]) -> tuple[dict[str, int], Row]:
+        """Deal i: each player's score and its row on the sheet."""
+        s, won, cat, v = self.deal(rules, players, hand)
+        old = hand["old"]
+        k = hand.get("kontra", 0)
+        cat_text = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
+        label = Bi(f"{i + 1}. {GAME_PL[hand['game']]}{cat_text}", f"{i + 1}. {GAME_EN[hand['game']]}{cat_text}")
+        kontra = f"; {rules['kontra_names'][k - 1]}" if k else ""
+        pts = hand.get("old_points")
+        note = Bi(f"starzy: {', '.join(old)}; {'wygrana' if won else 'przegrana'}"
+                  + (f"; {_points_pl(pts)}" if pts is not None else "") + f"{kontra}; wartość {v}",
+                  f"old side: {', '.join(old)}; {'won' if won else 'lost'}"
+                  + (f"; {_points_en(pts)}" if pts is not None else "") + f"{kontra}; value {v}")
+        return s, Row(label, [Cell.num(s[p], *(("old",) if p in old else ())) for p in players], hand=i, note=note)
+
+    def _sheet(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]], results: list[HandResult],
+               rows: list[Row], start: Mapping[str, Any] | None) -> Sheet:
+        """The sheet from each deal's row and running totals: the end, the next deal, the foot and the check."""
         totals = results[-1].totals if results else {p: (start or {}).get(p, 0) for p in players}
         finished, winner = self._end(rules, players, len(hands), totals)
         nxt = None
         if not finished:
-            dealer = players[(players.index(deal_by[-1]) + 1) % 4] if hands else players[0]
+            dealer = players[(players.index(dealers(players, hands)[-1]) + 1) % 4] if hands else players[0]
             nxt = {"dealer": dealer, "leader": players[(players.index(dealer) + 1) % 4]}
             if rules["deals"]:
                 nxt["deals_left"] = rules["deals"] - len(hands)
-        rows.append(Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"})))
+        rows = [*rows, Row(Bi("razem", "total"), [Cell.num(totals[p]) for p in players], marks=frozenset({"total"}))]
         sheet = Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=results,
                       totals=totals, finished=finished, winner=winner, next=nxt,
                       sections=[Section(rules.title, list(players), rows, label_header=Bi("gra", "game"))])
         if rules["solo_settlement"] == "per-opponent":
-            bad = [i + 1 for i, s in enumerate(per_hand) if sum(s.values())]
+            bad = [i + 1 for i, r in enumerate(results) if sum(r.scores.values())]
             sheet.checks.append(Check(Bi("każde rozdanie sumuje się do zera", "each deal sums to zero"), not bad,
                                       f"{bad}" if bad else ""))
         return sheet

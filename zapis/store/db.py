@@ -649,7 +649,11 @@ class Store:
             if problems:
                 raise ZapisError(problems)
             hands[position] = json.loads(_json(hand))  # as it will read back from the log (keys, lists, numbers)
-        sheet = module.score(rules, rec.players, hands, rec.start)
+        # one hand more: folded onto the sheet shown now where the module can (else, and after an edit or an
+        # undo, the whole game scored again)
+        sheet = module.extend(rules, rec.players, now.sheet, hands, rec.start) if action == "enter" else None
+        if sheet is None:
+            sheet = module.score(rules, rec.players, hands, rec.start)
         after = Scored(version + 1, now.names, dataclasses.replace(rec, hands=hands), rules, module, sheet,
                        now.edited | {position} if action == "edit" else now.edited)
         recorded = [r[0] for r in self.conn.execute(
