@@ -212,3 +212,43 @@ async def test_a_sheet_that_outgrows_the_screen_gets_its_scrollbar():
         assert view.vertical_scrollbar.window_virtual_size == view.virtual_size.height
         view = await shown(pilot, make_sheet(2))  # and goes when no longer needed
         assert not view.show_vertical_scrollbar and view.scroll_y == 0
+
+
+async def test_rows_brought_again_are_not_said_again_unless_the_language_or_their_mark_changed(monkeypatch):
+    """A sheet extended by one hand (ScoringModule.extend) brings its earlier rows as the same objects: only the new
+    rows are said (each text in the UI's language) again. The same rows in another language, or a row now marked
+    as corrected, are said afresh and shown so."""
+    from zapis.ui.widgets import sheet_view
+
+    said = []
+    real = sheet_view.say
+    monkeypatch.setattr(sheet_view, "say", lambda text, lang: said.append(text) or real(text, lang))
+    app = SheetApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        view = app.query_one(SheetView)
+        sheet = make_sheet(5)
+        view.show(sheet)
+        first = len(said)
+        rows = sheet.sections[0].rows
+        more = Row("6. [b]deal[/b]", [Cell.num(105), Cell.num(-5)], hand=5, note="how 5")
+        total = Row("sum", [Cell.num(615), Cell.num(-15)], marks=frozenset({"total"}))
+        extended = Sheet("generic", "generic", "test", list(PLAYERS),
+                         sections=[Section("Hands", list(PLAYERS), [*rows[:-1], more, total], label_header="hand")])
+        said.clear()
+        view.show(extended)
+        assert set(said) >= {"6. [b]deal[/b]", "how 5", "sum"} and "1. [b]deal[/b]" not in said
+        assert len(said) < first / 2
+        await pilot.pause()
+        assert "6. [b]deal[/b]" in "\n".join(screen_lines(view))
+        said.clear()
+        view.show(extended, {0})  # the first hand now corrected: its row said again, with its mark
+        assert "1. [b]deal[/b]" in said and "2. [b]deal[/b]" not in said
+        await pilot.pause()
+        view.move_cursor(row=0)
+        await pilot.pause()
+        assert "1. [b]deal[/b] ✎" in "\n".join(screen_lines(view))
+        set_lang("pl")
+        said.clear()
+        view.show(extended, {0})
+        assert "2. [b]deal[/b]" in said  # another language: every row said again
+        set_lang("en")

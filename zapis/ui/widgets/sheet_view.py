@@ -108,6 +108,7 @@ class SheetView(ScrollView, can_focus=True):
         self._columns_shown: tuple = ()  # (label header, label width, column names)
         self._rows_shown: list[tuple] = []  # (hand, label, cells) in order
         self._known_rows: dict[tuple, tuple] = {}  # what a row shows, said -> the row drawn from it last time
+        self._said: dict[int, tuple] = {}  # id of a sheet's Row -> (the Row, lang/width/edited, what it says, note)
         self._row_widths: dict[int, tuple[int, ...]] = {}  # id of such a row -> the width of each of its cells
         self._widths: tuple[int, ...] = ()  # each column's width (without its padding), the label's first
         self._cursor = 0
@@ -122,17 +123,14 @@ class SheetView(ScrollView, can_focus=True):
         width = max((len(s.columns) for s in sheet.sections), default=0)
         first = sheet.sections[0] if sheet.sections else None
         header = say(first.label_header, lang) if first else ""
-        longest = max([len(say(r.label, lang)) for sec in sheet.sections for r in sec.rows]
-                      + [len(say(sec.title, lang)) for sec in sheet.sections if len(sheet.sections) > 1]
-                      + [len(header)], default=8)
-        names = tuple(say(first.columns[j], lang) if first and j < len(first.columns) else "" for j in range(width))
-        # the labels get the room the numbers leave (a label is never cut where the screen has the room)
-        screen = self.size.width or (self.app.size.width if self.is_attached else 80)
-        room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
-        columns = (header, max(min(longest + 2, room), 12), names)
         rows: list[tuple] = []  # (hand, label, cells) in order
         notes: list[str] = []  # each row's "how", in the same order
         known, kept = self._known_rows, {}
+        # what each Row says, by the Row itself: a sheet extended by one hand (ScoringModule.extend) brings the
+        # rows before as the same objects, so only the new rows are said again (the memo holds each Row, so
+        # its id is not reused while it is here)
+        said_before, said_now = self._said, {}
+        longest = len(header)
         for si, sec in enumerate(sheet.sections):
             if si or len(sheet.sections) > 1:
                 rows.append((None, plain_text(say(sec.title, lang), style="bold underline"), ("",) * width))
@@ -141,11 +139,20 @@ class SheetView(ScrollView, can_focus=True):
                     notes.append("")
                     rows.append((None, Text(""), tuple(plain_text(say(c, lang), style="bold") for c in sec.columns)
                                  + ("",) * (width - len(sec.columns))))
+            if len(sheet.sections) > 1:
+                longest = max(longest, len(say(sec.title, lang)))
             for r in sec.rows:
                 # what the row shows, said in this language: a row that shows what it showed is the same row
-                said = tuple((say(c.text, lang), c.value is None, c.marks) for c in r.cells)
-                key = (r.hand, say(r.label, lang), "total" in r.marks, r.hand is not None and r.hand in edited,
-                       "line" in r.marks, said, width)
+                how = (lang, width, r.hand is not None and r.hand in edited)
+                memo = said_before.get(id(r))
+                if memo is not None and memo[0] is r and memo[1] == how:
+                    key, note = memo[2], memo[3]
+                else:
+                    said = tuple((say(c.text, lang), c.value is None, c.marks) for c in r.cells)
+                    key = (r.hand, say(r.label, lang), "total" in r.marks, how[2], "line" in r.marks, said, width)
+                    note = say(r.note, lang)
+                said_now[id(r)] = (r, how, key, note)
+                longest = max(longest, len(key[1]))
                 row = known.get(key)
                 if row is None:
                     lbl = plain_text(key[1], style="bold" if key[2] else "")
@@ -160,9 +167,15 @@ class SheetView(ScrollView, can_focus=True):
                     self._row_widths[id(row)] = tuple(c.cell_len for c in cells) + (0,) * (width - len(r.cells))
                 kept[key] = row
                 rows.append(row)
-                notes.append(say(r.note, lang))
+                notes.append(note)
         self._known_rows = kept
+        self._said = said_now
         self._row_widths = {id(row): self._row_widths[id(row)] for row in kept.values()}
+        names = tuple(say(first.columns[j], lang) if first and j < len(first.columns) else "" for j in range(width))
+        # the labels get the room the numbers leave (a label is never cut where the screen has the room)
+        screen = self.size.width or (self.app.size.width if self.is_attached else 80)
+        room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
+        columns = (header, max(min(longest + 2, room), 12), names)
         return columns, rows, notes
 
     def _measure(self, columns: tuple, rows: list[tuple]) -> tuple[int, ...]:
