@@ -70,9 +70,9 @@ async def test_a_save_asks_for_no_layout_pass(db, app_factory, monkeypatch):
 
 
 async def test_a_save_shows_its_row_first_and_the_sheet_stays_where_it_is(db, app_factory):
-    """A skat list's form hides the game's fields once it is cleared (they come back when the next game is chosen):
-    that new shape waits until just after the frame that shows the saved hand, and then the cursor goes to the first
-    field. Below the sheet (100 columns: the form under it) the entry panel keeps its greatest height, so neither
+    """A saved hand's row is painted first; the form is emptied for the next hand just after that frame (a skat
+    list's form then hides the game's fields until the next game is chosen), and the cursor goes to its first
+    field; a second save in between saves nothing. Below the sheet (100 columns: the form under it) the entry panel keeps its greatest height, so neither
     the form's shape nor a longer message moves the sheet."""
     gid = new_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
     app = app_factory("pl")
@@ -90,10 +90,13 @@ async def test_a_save_shows_its_row_first_and_the_sheet_stays_where_it_is(db, ap
             assert matadors.display
             regions.append(screen.query_one("#sheet").region)  # the form with a game's fields
             screen.action_save()
-            assert matadors.display  # the form keeps its shape until the saved hand is painted
+            assert matadors.display  # the form is left as it is until the saved hand is painted
             assert len(screen.sheet.hands) == i + 1
+            screen.action_save()  # a double tap meanwhile saves nothing twice
+            assert len(screen.store.hands(gid)) == i + 1
             await pilot.pause()
-            assert not matadors.display  # then it takes the shape of an empty hand
+            assert not matadors.display  # then it is emptied and takes the shape of an empty hand
+            assert not form.holds_typing()
             assert app.focused is form._controls_of(form.fields[0])[0]
             regions.append(screen.query_one("#sheet").region)  # the form of an empty hand
         # from the first save on (it brought the panel its first message line) the sheet keeps its place

@@ -163,7 +163,9 @@ class GameScreen(Screen):
         after = len(self.sheet.hands)
         self.say(t("live_saved", n=after) if after == before + 1 else t("live_changed"))
 
-    def reload(self) -> None:
+    def reload(self, form: bool = True) -> None:
+        """The game as it now stands: the sheet, the totals and the status lines; and (`form`) a form nobody is
+        typing in prefilled for the next hand."""
         now = self.store.scored(self.game_id)  # scored once: by the save's own check, or read now
         self.version, sheet, rules, module = now.version, now.sheet, now.rules, now.module
         self.query_one(SheetView).show(sheet, set(now.edited))
@@ -199,10 +201,11 @@ class GameScreen(Screen):
         if sheet.notes:
             nxt += "\n" + "\n".join(say(n, lang) for n in sheet.notes[-2:])
         show_line(self.query_one("#next", Label), plain_text(nxt))
-        form = self.query_one(HandForm)
-        if self.editing is None and not form.holds_typing():
+        hand_form = self.query_one(HandForm)
+        if self.editing is None and (not form or not hand_form.holds_typing()):
             self.form_version, self.form_hand = self.version, len(sheet.hands) + 1
-            form.prefill(sheet.next)
+            if form:
+                hand_form.prefill(sheet.next)
         self._form_title()
         self._show_how()
 
@@ -217,6 +220,8 @@ class GameScreen(Screen):
     @on(HandForm.Submitted)
     def action_save(self) -> None:
         form = self.query_one(HandForm)
+        if form.renewing:  # the hand just saved is still in the form (a double tap): not saved twice
+            return
         try:
             hand = form.values()
         except FormError as e:
@@ -276,11 +281,9 @@ class GameScreen(Screen):
             self.say(refusal(form, e.problems), error=True)
             return
         self.editing = None
-        with form.shape_held():  # the new row painted first; the form's new shape and the cursor a frame later
-            form.clear()
-            form.prefilled.clear()
-            self.reload()
-            self.say(msg)
+        self.reload(form=False)  # the new row painted first; the form emptied for the next hand a frame later
+        self.say(msg)
+        form.renew_after_frame(lambda: self.sheet.next)
 
     @on(Button.Pressed, "#save")
     def _save_pressed(self, event: Button.Pressed) -> None:

@@ -9,8 +9,7 @@ cursor on by itself, skipping the fields a hand usually leaves alone (`rare`, dr
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -122,7 +121,7 @@ class HandForm(Widget):
         self._widget_by_id: dict[str, Any] = {}
         self._widget_lists: dict[Any, list[Any]] = {}
         self.target: Input | None = None  # the number the keypad types into
-        self._held = False  # the shape kept while a save clears and prefills (shape_held)
+        self.renewing = False  # a hand saved, the form not yet emptied for the next (renew_after_frame)
         self.set_class(touch, "-touch")
 
     # --- building ------------------------------------------------------------------------------
@@ -490,26 +489,24 @@ class HandForm(Widget):
         for f in self.fields:
             self._row(f).set_class(f.name in names, "error")
 
-    @contextmanager
-    def shape_held(self) -> Iterator[None]:
-        """The form's shape (the fields shown, a pad's cells) kept while a save clears and prefills it; the new
-        shape, and the cursor on the first field, follow just after the frame that shows the saved hand. A shape
-        changed is a layout pass of the whole screen (a skat list's game fields hidden until the next game is
-        chosen, a bridge result pad back to plain tricks): the sheet's new row is not kept waiting for it."""
-        self._held = True
-        try:
-            yield
-        finally:
-            self._held = False
-        self.call_after_refresh(self._reshape)
+    def renew_after_frame(self, suggestions: Callable[[], dict[str, Any] | None]) -> None:
+        """The form emptied for the next hand, prefilled with what the game then suggests (`suggestions()`, read
+        at that moment: another tablet may have saved meanwhile), its shape made for it and the cursor put on its
+        first field, just after the frame that shows the hand saved. The sheet's new row is painted without
+        waiting for the form: its boxes cleared, its new shape (a skat game's fields hidden until the next game is
+        chosen, a bridge result pad back to plain tricks: a layout pass of the screen) and the repaint of every
+        field the clear touches."""
+        self.renewing = True
+        self.call_after_refresh(self._renew, suggestions)
 
-    def _reshape(self) -> None:
-        self.refresh_visibility()
+    def _renew(self, suggestions: Callable[[], dict[str, Any] | None]) -> None:
+        self.renewing = False
+        self.clear()
+        self.prefilled.clear()
+        self.prefill(suggestions())
         self.focus_first()
 
     def refresh_visibility(self) -> None:
-        if self._held:
-            return
         current = self.raw()
         numbers = False
         for f in self.fields:
