@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import sys
 import tomllib
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any, Sequence
 
 from zapis import __version__
 from zapis.core.errors import Problem, ZapisError
+from zapis.session import cli_lang, guarded, probe
 from zapis.text import plain, plain_text
 
 
@@ -33,14 +33,6 @@ def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
     if problems:
         raise ZapisError(problems)
     return out
-
-
-def cli_lang(asked: str | None) -> str:
-    """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
-    from zapis import settings
-    from zapis.ui.i18n import default_lang
-
-    return asked or settings.load().get("lang") or default_lang()
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -462,9 +454,8 @@ def readable(db: str | None) -> None:
     """Before a screen opens: a database that cannot be read is one plain line and exit 2, not a traceback."""
     from zapis.store import Store
 
-    with Store(db) as store:  # opened and checked (a zapis file, its schema); one row of each table read
-        for table in ("evenings", "tables", "games", "hand_log"):
-            store.conn.execute(f"SELECT * FROM {table} LIMIT 1").fetchall()
+    with Store(db) as store:
+        probe(store)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -836,24 +827,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         args.func = cmd_app
-    try:
-        return args.func(args)
-    except ZapisError as e:
-        for line in e.lines(cli_lang(args.lang)):
-            print(plain(line), file=sys.stderr)
-        return 2
-    except sqlite3.DatabaseError as e:  # a damaged file, met after it opened: the same plain words, exit 2
-        from zapis.store.db import _db_message, default_db_path
-
-        print(plain(f"{args.db or default_db_path()}: {_db_message(e)}"), file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
-    except Exception as e:  # a bug in zapis, not bad input: say so in one line
-        if os.environ.get("ZAPIS_DEBUG"):
-            raise
-        print(f"zapis: internal error: {type(e).__name__}: {e} (set ZAPIS_DEBUG=1 for details)",
-              file=sys.stderr)
-        return 1
+    return guarded(lambda: args.func(args), args.lang, args.db)

@@ -235,12 +235,12 @@ class ZapisServer(Server):
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
                  max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
                  local_needs_code: bool = False):
-        base = [sys.executable, "-m", "zapis"]
+        base = [sys.executable, "-m", "zapis.session"]  # the app without the command line's parser: sooner
         if db:
             base += ["--db", str(db)]
         if lang:
             base += ["--lang", lang]
-        super().__init__(shlex.join(base + ["app"]), host=host, port=port, title="zapis",
+        super().__init__(shlex.join(base), host=host, port=port, title="zapis",
                          templates_path=TEMPLATES, statics_path=STATIC)
         self.base_command = base
         from zapis.ui.i18n import default_lang
@@ -258,7 +258,7 @@ class ZapisServer(Server):
     # --- the command a session runs ------------------------------------------------------------------
     def app_command(self, table: int | None = None) -> str:
         """The session's command; `exec` makes the app the shell's own process, so stopping it stops zapis."""
-        return "exec " + shlex.join(self.base_command + ["app"] + (["--table", str(table)] if table else []))
+        return "exec " + shlex.join(self.base_command + (["--table", str(table)] if table else []))
 
     # --- the addresses -----------------------------------------------------------------------------------
     def urls(self) -> list[str]:

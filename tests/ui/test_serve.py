@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shlex
 import socket
 import subprocess
 import sys
@@ -229,7 +230,8 @@ async def test_a_table_chosen_once_is_remembered_and_reaches_the_app_command(tmp
             assert "/ws/3" not in await r.text()
         async with tablet.get(url + "/?table=1e9") as r:
             assert "/ws\"" in await r.text()
-    assert server.app_command(3).endswith("app --table 3") and server.app_command(None).endswith(" app")
+    assert shlex.split(server.app_command(3))[-2:] == ["--table", "3"]
+    assert "--table" not in server.app_command(None) and "-m zapis.session" in server.app_command(None)
 
 
 # --- the served app: exports are downloads, quitting asks --------------------------------------------------

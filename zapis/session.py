@@ -1,0 +1,110 @@
+"""A served tablet's app: the process `zapis serve` starts for each tablet that connects.
+
+`python -m zapis.session [--db PATH] [--lang pl|en] [--table N]` does what `zapis app` does for a served session,
+without building the whole command line's parser and importing its commands first: a tablet waits for every
+millisecond before its first frame. `guarded` is also how `zapis` itself turns bad input into plain lines and
+exit 2 (never a traceback, never exit 1 for input)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from typing import Callable, Sequence
+
+from zapis.core.errors import Problem, ZapisError
+from zapis.text import plain
+
+
+def cli_lang(asked: str | None) -> str:
+    """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
+    from zapis import settings
+    from zapis.ui.i18n import default_lang
+
+    return asked or settings.load().get("lang") or default_lang()
+
+
+def guarded(run: Callable[[], int], lang: str | None, db: str | None) -> int:
+    """`run()`'s exit code; a problem with the input or the database is said in plain lines and is exit 2."""
+    try:
+        return run()
+    except ZapisError as e:
+        for line in e.lines(cli_lang(lang)):
+            print(plain(line), file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as e:  # a damaged file, met after it opened: the same plain words, exit 2
+        from zapis.store.db import _db_message, default_db_path
+
+        print(plain(f"{db or default_db_path()}: {_db_message(e)}"), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug in zapis, not bad input: say so in one line
+        if os.environ.get("ZAPIS_DEBUG"):
+            raise
+        print(f"zapis: internal error: {type(e).__name__}: {e} (set ZAPIS_DEBUG=1 for details)",
+              file=sys.stderr)
+        return 1
+
+
+def probe(store) -> None:
+    """Before a screen opens: a database that cannot be read is one plain line and exit 2, not a traceback
+    (one row of each table read; the store opened has already checked it is a zapis file of a known schema)."""
+    for table in ("evenings", "tables", "games", "hand_log"):
+        store.conn.execute(f"SELECT * FROM {table} LIMIT 1").fetchall()
+
+
+def parse(argv: Sequence[str]) -> dict[str, str | None]:
+    """The three options a session is started with; anything else is a problem naming it."""
+    opts: dict[str, str | None] = {"--db": None, "--lang": None, "--table": None}
+    args, problems = list(argv), []
+    while args:
+        key = args.pop(0)
+        if key not in opts:
+            problems.append(Problem(key, "not an option of a served session (--db, --lang, --table)"))
+            if args and not args[0].startswith("--"):  # its value, not another problem
+                args.pop(0)
+        elif not args:
+            problems.append(Problem(key, "needs a value"))
+        else:
+            opts[key] = args.pop(0)
+    if opts["--lang"] not in (None, "pl", "en"):
+        problems.append(Problem("--lang", f"{opts['--lang']!r}: pl or en"))
+    if problems:
+        raise ZapisError(problems)
+    return opts
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+
+    def run() -> int:
+        opts = parse(argv)
+        if opts["--db"] is not None and not os.path.isfile(opts["--db"]):
+            raise ZapisError([Problem(opts["--db"], "no such database")])
+        table = None
+        if opts["--table"] is not None:
+            from zapis.store.db import check_table_number
+
+            try:
+                table = int(opts["--table"])
+            except ValueError:
+                raise ZapisError([Problem("--table", f"{opts['--table']!r}: a table number")]) from None
+            if check_table_number(table, "--table"):
+                raise ZapisError(check_table_number(table, "--table"))
+        from zapis.ui.app import make_app
+
+        app = make_app(opts["--db"], opts["--lang"], table=table)
+        probe(app.store)
+        app.run()
+        return 0
+
+    def given(option: str) -> str | None:  # for the words of a problem met before the options are parsed
+        return argv[argv.index(option) + 1] if option in argv[:-1] else None
+    return guarded(run, given("--lang"), given("--db"))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
