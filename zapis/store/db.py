@@ -271,6 +271,14 @@ class Store:
             args = [date_from or "0000-01-01", date_to or "9999-12-31"]
         return self.conn.execute(sql + " ORDER BY date, id", args).fetchall()
 
+    def evening_count(self) -> int:
+        return self.conn.execute("SELECT count(*) FROM evenings").fetchone()[0]
+
+    def latest_evening(self) -> int | None:
+        """The newest evening's id (by date, then the one started last), or None."""
+        row = self.conn.execute("SELECT id FROM evenings ORDER BY date DESC, id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
     def evening(self, evening_id: int) -> sqlite3.Row:
         row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone() \
             if _row_id(evening_id) else None

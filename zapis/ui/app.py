@@ -86,8 +86,7 @@ class ZapisApp(App):
         self.title = t("app_title")
         self._seen_version = self.store.data_version()
         self.set_interval(self.WATCH_SECONDS, self._watch_store)
-        evs = self.store.evenings()
-        self.evening_id = evs[-1]["id"] if evs else None
+        self.evening_id = self.store.latest_evening()
         if self.board:
             from zapis.ui.screens.board import BoardScreen
             self.push_screen(BoardScreen())

@@ -22,6 +22,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "app_title": ("zapis — zapis gry w karty", "zapis — card club score-keeper"),
     "evening": ("Wieczór", "Evening"),
     "evenings": ("Wieczory", "Evenings"),
+    "evening_choose": ("Który wieczór?", "Which evening?"),
+    "evening_search": ("szukaj: data, tytuł, miejsce…", "search: date, title, place…"),
     "no_evening": ("Brak wieczoru: N zaczyna nowy.", "No evening yet: N starts one."),
     "tables": ("Stoły i gry", "Tables and games"),
     "table_games": ("Gry przy stole {n}", "The games at table {n}"),

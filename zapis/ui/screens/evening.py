@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from datetime import date
 
+from rich.text import Text
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Select
+from textual.widgets import DataTable, Footer, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.module import game_over, get_module
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
-from zapis.text import plain_text
+from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, t
 
 
@@ -30,9 +32,42 @@ class TapTable(DataTable):
             self.post_message(self.RowSelected(self, self.cursor_row, key))
 
 
+def evening_label(row) -> str:
+    """How an evening is named on the evening screen and in the list of evenings: its date, title and place."""
+    return plain("  ".join(p for p in (row["date"], row["title"], row["place"]) if p))
+
+
+class EveningBar(Static, can_focus=True):
+    """The evening shown, named as in the list of evenings, with the mark that opens that list (a tap, a click,
+    Enter or `e`): one line of text at start-up where a drop-down would build an entry for every evening."""
+
+    BINDINGS = [Binding("enter,space", "choose", show=False)]
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.label = ""
+
+    def show(self, label: str) -> None:
+        self.label = label
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.content_size.width, 4)
+        label = plain(self.label) or t("evening")
+        return Text(label[:width - 3].ljust(width - 2) + " ▼", no_wrap=True,
+                    style="" if self.label else "dim")
+
+    def on_click(self) -> None:
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        self.screen.action_choose_evening()
+
+
 class EveningScreen(Screen):
     BINDINGS = [
         Binding("n", "new_evening", "new_evening"),
+        Binding("e", "choose_evening", "evening", show=False),  # another evening (the bar at the top, a tap)
         Binding("g", "new_game", "new_game"),
         Binding("s", "standings", "standings_key"),  # a short word: every key fits 80 columns
         Binding("x", "export", "export"),
@@ -51,7 +86,7 @@ class EveningScreen(Screen):
         self.ask_new_game = new_game  # open the new-game dialog at once (a table's tablet with no game yet)
 
     def compose(self) -> ComposeResult:
-        yield Select([], id="evening-select", prompt=t("evening"), allow_blank=True)
+        yield EveningBar(id="evening")
         table = self.app.table
         yield Label(t("tables") if table is None else t("table_games", n=table), id="games-title")
         yield TapTable(id="games", cursor_type="row")
@@ -77,7 +112,7 @@ class EveningScreen(Screen):
             self._follow()
 
     def _follow(self) -> None:
-        if len(self.store.evenings()) != getattr(self, "_evenings_shown", None):
+        if self.store.evening_count() != getattr(self, "_evenings_shown", None):
             self.refresh_evenings()
         else:
             self.refresh_games()
@@ -87,21 +122,30 @@ class EveningScreen(Screen):
         return self.app.store
 
     def refresh_evenings(self, select: int | None = None) -> None:
-        evs = self.store.evenings()
-        self._evenings_shown = len(evs)
-        sel = self.query_one("#evening-select", Select)
-        sel.set_options([(plain_text(f"{e['date']}  {e['title']}  {e['place']}".strip()), e["id"]) for e in evs])
-        target = select or (self.app.evening_id if self.app.evening_id else (evs[-1]["id"] if evs else None))
+        """The evening shown named at the top (the one asked for, else the app's, else the newest)."""
+        self._evenings_shown = self.store.evening_count()
+        target = select or self.app.evening_id or self.store.latest_evening()
         if target is not None:
-            sel.value = target
-        self.query_one("#hint").display = not evs
+            self.app.evening_id = target
+        try:
+            label = evening_label(self.store.evening(target)) if target is not None else ""
+        except ZapisError:  # removed meanwhile by another program: no evening shown
+            label = ""
+        self.query_one("#evening", EveningBar).show(label)
+        self.query_one("#hint").display = not self._evenings_shown
         self.refresh_games()
 
-    @on(Select.Changed, "#evening-select")
-    def _evening_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int):
-            self.app.evening_id = event.value
-        self.refresh_games()
+    def action_choose_evening(self) -> None:
+        """The list of every evening, found by typing; the one chosen is shown."""
+        if not self._evenings_shown:
+            return
+        from zapis.ui.dialogs.evenings import EveningsDialog
+
+        def done(eid: int | None) -> None:
+            if eid is not None and eid != self.app.evening_id:
+                self.app.evening_id = eid
+                self.refresh_evenings(eid)
+        self.app.push_screen(EveningsDialog(self.app.evening_id), done)
 
     def refresh_games(self) -> None:
         table = self.query_one("#games", DataTable)

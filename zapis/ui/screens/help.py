@@ -9,7 +9,7 @@ from zapis.ui.i18n import get_lang
 HELP = {
     "pl": """# zapis — pomoc
 
-**Wieczór**: `n` nowy wieczór, `g` nowa gra, `Enter` otwiera grę, `s` klasyfikacja, `x` eksport,
+**Wieczór**: `n` nowy wieczór, `e` inny wieczór (szukaj po dacie, tytule, miejscu), `g` nowa gra, `Enter` otwiera grę, `s` klasyfikacja, `x` eksport,
 `r` zasady (warianty domowe), `p` gracze, `k` turniej skata (losowanie stołów, ranking), `l` język,
 `d` turniej par (brydż sportowy: ruch Howella lub Mitchella, postęp stołów, klasyfikacja na żywo, poprawki),
 `Ctrl+P` polecenia (także motyw jasny/ciemny).
@@ -30,7 +30,7 @@ Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisy
 """,
     "en": """# zapis — help
 
-**Evening**: `n` new evening, `g` new game, `Enter` opens a game, `s` standings, `x` export,
+**Evening**: `n` new evening, `e` another evening (search by date, title, place), `g` new game, `Enter` opens a game, `s` standings, `x` export,
 `r` rulesets (house variants), `p` players, `k` skat tournament (the table draw, the ranking), `l` language,
 `d` duplicate pairs session (a Howell or Mitchell movement, the tables' progress, the live ranking, corrections),
 `Ctrl+P` commands (light/dark theme too).

@@ -1,0 +1,30 @@
+"""Another evening by touch on a served screen: a tap on the evening named at the top opens the list of evenings,
+a tap on one shows it (Chromium with touch, 1024x768, through `zapis serve`)."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import CAPTURE
+from tests.browser.terminal import lines, tap, wait_for
+from tests.ui.test_evening_picker import club
+
+
+def test_a_tap_on_the_evening_then_on_another_shows_that_one(chromium, serve, tmp_path):
+    db = tmp_path / "club.db"
+    club(db, 3)
+    server = serve(db)
+    ctx = chromium.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    wait_for(page, "2026-11-12  Turniej 2  Gdańsk")
+    tap(page, "▼")
+    wait_for(page, "Który wieczór?")
+    page.screenshot(path=str(tmp_path / "evenings.png"))
+    tap(page, "Turniej", after="2026-11-10")
+    wait_for(page, "Stoły i gry")
+    try:
+        assert any("2026-11-10  Turniej 0  Gdańsk" in r for r in lines(page)[:4])
+        assert not any("Który wieczór?" in r for r in lines(page))
+    finally:
+        page.screenshot(path=str(tmp_path / "chosen.png"))
+    ctx.close()
