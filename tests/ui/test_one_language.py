@@ -50,9 +50,9 @@ def foreign(text: str, lang: str) -> set[str]:
 async def walk(app, pilot, look) -> int:
     """Every screen and dialog of the demo evening, `look` called on each; returns the number of games."""
     await look("evening", "Ala")
-    app.screen.query_one("Select").focus()
+    app.screen.query_one("#evening").focus()
     await pilot.press("enter")
-    await look("evening list opened")
+    await look("evening list opened", "2026")
     await pilot.press("escape")
     await pilot.press("ctrl+p")
     await look("command palette")
