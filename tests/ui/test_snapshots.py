@@ -37,6 +37,7 @@ def test_evening_screen(snap_compare, fixed_db):
 
 def open_game(row):
     async def run_before(pilot):
+        await pilot.pause()  # the first screen opens once the app runs
         pilot.app.screen.query_one("#games").move_cursor(row=row)
         await pilot.press("enter")
         await pilot.pause()

@@ -80,20 +80,31 @@ class ZapisApp(App):
         self.game_id: int | None = None
 
     def on_mount(self) -> None:
-        # what start-up made (modules, Textual, the first screens) lives as long as the app: kept out of the
-        # collector's full passes, which otherwise scan ~80,000 objects (~50 ms) every few saves
-        self.call_after_refresh(_freeze)
         self.title = t("app_title")
         self._seen_version = self.store.data_version()
         self.set_interval(self.WATCH_SECONDS, self._watch_store)
         self.evening_id = self.store.latest_evening()
+        # the first screen opens once Textual's start-up batch is over: a screen pushed inside it is laid out
+        # and "refreshed" unseen (a batch writes nothing), so what waits for the first frame (scoring the
+        # evening's games, the collector's pass, the backup) would run before anything is shown
+        self.call_later(self._open_first_screen)
+
+    def _open_first_screen(self) -> None:
+        self._push_first_screen()
+        # what start-up made (modules, Textual, the first screens) lives as long as the app: kept out of the
+        # collector's full passes, which otherwise scan ~80,000 objects (~50 ms) every few saves
+        self.call_after_refresh(_freeze)
+        if self.evening_id and not self.board and not self.is_web:
+            # after the first frame: nothing can be typed before it (served: `zapis serve` backs up once when
+            # it starts, not per tablet)
+            self.call_after_refresh(self._backup)
+
+    def _push_first_screen(self) -> None:
         if self.board:
             from zapis.ui.screens.board import BoardScreen
             self.push_screen(BoardScreen())
             return
         if self.evening_id:
-            if not self.is_web:  # served: `zapis serve` backs up once when it starts, not per tablet
-                self.call_after_refresh(self._backup)  # after the first frame: nothing can be typed before it
             games = self.store.games(self.evening_id)
             if self.table is not None:
                 self.game_id = self.table_game(games)
