@@ -30,3 +30,17 @@ def app_factory(db):
     def make(lang="pl"):
         return make_app(db, lang)
     return make
+
+
+def key_bar(app):
+    """The screen's key bar (its `keys`: what each shows and where, in the columns of the bar)."""
+    from zapis.ui.widgets.keybar import KeyBar
+
+    return app.screen.query_one(KeyBar)
+
+
+async def tap_key(pilot, word: str) -> None:
+    """A click on the key of the bar whose words hold `word` (as a finger taps it)."""
+    bar = key_bar(pilot.app)
+    key = next(k for k in bar.keys if word in k.description)
+    await pilot.click(bar, offset=((key.start + key.end) // 2, 0))

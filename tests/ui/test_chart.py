@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
-from tests.ui.conftest import new_game
+from tests.ui.conftest import key_bar, new_game, tap_key
 from zapis.core.progress import PALETTE, Progress, Series, progress
 from zapis.core.sheet import Sheet, running
 from zapis.store import Store
@@ -146,8 +146,8 @@ async def test_w_opens_the_chart_and_esc_closes_it(db, app_factory, lang, title)
         assert "Ala[/]" in shown and "[bold red]Bartek" in shown and "Celina" in shown  # as typed
         svg = app.export_screenshot()
         assert "Ala[/]" in svg.replace("&#160;", " ")
-        keys = list(app.screen.query("FooterKey"))
-        assert keys and keys[-1].region.right <= 80
+        keys = key_bar(app).keys
+        assert keys and keys[-1].end <= 80
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -163,10 +163,10 @@ async def test_the_game_screens_footer_has_the_key_and_still_fits_80_columns(db,
         app.push_screen(GameScreen(gid))
         await pilot.pause()
         for where in ("the form", "the sheet"):
-            keys = list(app.screen.query_one("Footer").query("FooterKey"))
-            said = " ".join(str(k.render()) for k in keys)
+            keys = key_bar(app).keys
+            said = str(key_bar(app).render())
             assert f"^g {word}" in said, where
-            assert keys[-1].region.right <= 80, said
+            assert keys[-1].end <= 80, said
             app.screen.query_one("#sheet").focus()
             await pilot.pause()
 
@@ -192,8 +192,7 @@ async def test_a_tap_opens_it_a_tap_on_a_name_brings_its_line_forward_and_a_tap_
     app = app_factory("pl")
     async with app.run_test(size=(80, 24)) as pilot:
         await _open_chart(app, pilot, gid, key=False)
-        key = next(k for k in app.screen.query("FooterKey") if "Wykres" in str(k.render()))
-        await pilot.click(key)
+        await tap_key(pilot, "Wykres")
         await pilot.pause()
         assert isinstance(app.screen, ChartScreen)
         chart = app.screen.query_one(ProgressChart)
@@ -205,8 +204,7 @@ async def test_a_tap_opens_it_a_tap_on_a_name_brings_its_line_forward_and_a_tap_
         assert chart.front == 2
         plot = _plot(chart.drawn.lines)
         assert "C" in plot and "A" not in plot and "B" not in plot
-        back = next(k for k in app.screen.query("FooterKey") if "Wróć" in str(k.render()))
-        await pilot.click(back)
+        await tap_key(pilot, "Wróć")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
 

@@ -3,7 +3,7 @@ refusals with the message shown, standings, export, the language switch."""
 
 import pytest
 
-from tests.ui.conftest import new_game
+from tests.ui.conftest import key_bar, new_game
 from zapis.store import Store
 from zapis.ui.screens.game import GameScreen
 from zapis.ui.widgets.hand_form import HandForm
@@ -400,16 +400,15 @@ async def test_every_footer_key_fits_80_columns(db, lang):
     app = make_app(db, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        footer = app.screen.query_one("Footer")
-        text = " ".join(str(w.render()) for w in footer.query("FooterKey"))
-        assert footer.region.width == 80
-        keys = list(footer.query("FooterKey"))
-        assert keys and keys[-1].region.right <= 80, text
+        bar = key_bar(app)
+        text = str(bar.render())
+        assert bar.region.width == 80 and bar.region.x == 0
+        assert bar.keys and bar.keys[-1].end <= 80, text
+        assert bar.keys[-1].description in ("Koniec", "Quit") and text.rstrip().endswith(bar.keys[-1].description)
         assert "palette" not in app.export_screenshot()
         app.push_screen(GameScreen(gid))
         await pilot.pause()
-        keys = list(app.screen.query_one("Footer").query("FooterKey"))
-        assert keys[-1].region.right <= 80
+        assert key_bar(app).keys[-1].end <= 80
 
 
 async def test_a_rubber_won_is_not_the_end_of_the_game(db, app_factory):

@@ -14,6 +14,7 @@ from zapis.core.module import modules
 from zapis.demo import build_demo
 from zapis.ui.app import make_app
 from zapis.ui.screens.game import GameScreen
+from zapis.ui.widgets.keybar import KeyBar
 
 #: English words a Polish screen must not show
 ENGLISH = set("""the and of to is not with without each hand hands game games save undo edit history total totals
@@ -121,10 +122,9 @@ async def test_at_80x24_every_screens_keys_are_on_the_screen(tmp_path, lang):
 
     async def look(where: str, must: str = "") -> None:
         await pilot.pause()
-        for footer in app.screen.query("Footer"):
-            keys = list(footer.query("FooterKey"))
-            if keys and keys[-1].region.right > 80:
-                cut.append(f"{where}: {' '.join(str(k.description) for k in keys)}")
+        for bar in app.screen.query(KeyBar):
+            if bar.keys and bar.region.x + bar.keys[-1].end > 80:
+                cut.append(f"{where}: {' '.join(k.description for k in bar.keys)}")
 
     async with app.run_test(size=(80, 24)) as pilot:
         await walk(app, pilot, look)

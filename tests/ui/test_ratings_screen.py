@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Label, Static
 
+from tests.ui.conftest import key_bar
 from tests.ui.test_one_language import foreign, screen_text
 from tests.unit.test_ratings import ALL, sixth_takes
 from zapis import records
@@ -22,8 +23,9 @@ async def to_standings(pilot):
     assert type(pilot.app.screen).__name__ == "StandingsScreen"
 
 
-def footer_key(app, key: str):
-    return next(k for k in app.screen.query("FooterKey") if k.key == key)
+async def click_key(pilot, key: str) -> None:
+    bar = key_bar(pilot.app)
+    await pilot.click(bar, offset=bar.offset_of(key))
 
 
 def cells(app) -> list[list[str]]:
@@ -56,8 +58,8 @@ async def test_the_r_key_shows_the_seasons_ratings_in_one_language(tmp_path, lan
             assert "Season ratings" in title and "all games" in title and "change" in text
         dt = app.screen.query_one("#ratings", DataTable)
         assert dt.region.right <= 80 and app.screen.query_one("#ratings-body").max_scroll_x == 0
-        keys = list(app.screen.query("FooterKey"))
-        assert keys and keys[-1].region.right <= 80
+        keys = key_bar(app).keys
+        assert keys and keys[-1].end <= 80
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "StandingsScreen"
@@ -75,12 +77,12 @@ async def test_a_click_opens_it_and_goes_through_the_families(tmp_path):
     app = make_app(db, "pl")
     async with app.run_test(size=(100, 32)) as pilot:
         await to_standings(pilot)
-        await pilot.click(footer_key(app, "r"))
+        await click_key(pilot, "r")
         await pilot.pause()
         assert type(app.screen).__name__ == "RatingsScreen"
         title = lambda: str(app.screen.query_one("#ratings-title", Label).render())  # noqa: E731
         assert title().endswith("wszystkie gry") and len(cells(app)) == 6
-        await pilot.click(footer_key(app, "f"))
+        await click_key(pilot, "f")
         await pilot.pause()
         assert title().endswith("· Brydż (robry)")
         assert {r[1] for r in cells(app)} == {"Bartek", "Celina", "Darek", "Ewa"}  # the bridge players only

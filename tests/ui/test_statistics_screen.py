@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Label
 
+from tests.ui.conftest import tap_key
 from tests.ui.test_one_language import foreign, screen_text
 from tests.unit.test_statistics import build
 from zapis import records
@@ -70,14 +71,12 @@ async def test_a_tap_on_the_footer_key_opens_it_and_a_tap_goes_back(tmp_path):
     app = make_app(tmp_path / "s.db", "pl")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_standings(pilot)
-        key = next(k for k in app.screen.query("FooterKey") if "Statystyki" in str(k.render()))
-        await pilot.click(key)
+        await tap_key(pilot, "Statystyki")
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, StatisticsScreen)
         assert len(app.screen.query(".stats-table")) == 6
-        back = next(k for k in app.screen.query("FooterKey") if "Wróć" in str(k.render()))
-        await pilot.click(back)
+        await tap_key(pilot, "Wróć")
         await pilot.pause()
         assert type(app.screen).__name__ == "StandingsScreen"
 

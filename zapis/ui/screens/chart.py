@@ -12,7 +12,7 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.progress import progress
@@ -21,6 +21,7 @@ from zapis.core.words import say
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.widgets.chart import ProgressChart
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class ChartScreen(Screen):
@@ -48,7 +49,7 @@ class ChartScreen(Screen):
         yield Static(t("chart_none"), id="chart-none")
         yield Static(t("chart_final"), id="chart-final")
         yield ProgressChart(x_label=t("chart_hand"), id="chart")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.sides is None and self.game_id is not None:

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.module import game_over, get_module
@@ -18,6 +18,7 @@ from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class TapTable(DataTable):
@@ -91,7 +92,7 @@ class EveningScreen(Screen):
         yield Label(t("tables") if table is None else t("table_games", n=table), id="games-title")
         yield TapTable(id="games", cursor_type="row")
         yield Label(t("no_evening"), id="hint")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#games").focus()

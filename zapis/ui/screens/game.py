@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Digits, Footer, Label, Static
+from textual.widgets import Button, Digits, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.module import ScoringModule
@@ -21,6 +21,7 @@ from zapis.ui.i18n import get_lang, next_words, t
 from zapis.ui.widgets.hand_form import FormError, HandForm
 from zapis.ui.widgets.sheet_view import SheetView
 from zapis.ui.widgets.steady import Steady, SteadyStatic, SteadyVertical
+from zapis.ui.widgets.keybar import KeyBar
 
 
 #: what the store says when the disk or the file lets it down, in the UI's words (no path: a tablet is a stranger)
@@ -137,7 +138,7 @@ class GameScreen(Screen):
                     yield Button(t("save_btn"), id="save", variant="primary", compact=not touch)
                     yield Button(t("undo_btn"), id="undo", compact=not touch)
                 yield HandForm(fields, names, touch=touch, id="form")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     def on_resize(self) -> None:
         for w in self.query(Steady):  # what fitted the screen before may not now

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from zapis.ui.i18n import get_lang
+from zapis.ui.widgets.keybar import KeyBar
 
 HELP = {
     "pl": """# zapis — pomoc
@@ -57,4 +58,4 @@ class HelpScreen(Screen):
 
     def compose(self):
         yield Markdown(HELP[get_lang()])
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Label, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from zapis import pairs_session
 from zapis.core.errors import ZapisError
@@ -19,6 +19,7 @@ from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.screens.pairs_table import traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.keybar import KeyBar
 
 
 def movement_words(s: pairs_session.Session) -> str:
@@ -67,7 +68,7 @@ class PairsDirectorScreen(Screen):
         yield Label(t("pd_results"), classes="pd-head")
         yield DataTable(id="pd-results", cursor_type="row", zebra_stripes=True)
         yield Static("", id="pd-message")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         ranking = self.query_one("#pd-ranking", DataTable)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from zapis import pairs_session
 from zapis.core.errors import ZapisError
@@ -25,6 +25,7 @@ from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.keybar import KeyBar
 
 
 def pair_line(session: pairs_session.Session, side: str, pair: int) -> str:
@@ -99,7 +100,7 @@ class PairsTableScreen(Screen):
             yield DataTable(id="pt-traveller", cursor_type="none", zebra_stripes=True)
             with Horizontal(classes="pt-buttons"):
                 yield Button(t("pt_next"), id="pt-next", variant="primary", compact=not touch)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_class(getattr(self.app, "touch", False), "-touch")

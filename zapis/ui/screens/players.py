@@ -4,12 +4,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from zapis.core.errors import ZapisError
 from zapis.text import plain_text
 from zapis.ui.i18n import t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class PlayersScreen(Screen):
@@ -21,7 +22,7 @@ class PlayersScreen(Screen):
         yield OptionList(*self._options(), id="players")
         yield Input(placeholder=t("new_name"), id="new-name", compact=True)
         yield Label("", id="error", classes="error-text")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     def _options(self) -> list[Option]:
         """Names as plain text: a name is never markup (and its option is found by position, not text)."""

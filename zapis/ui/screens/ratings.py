@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from zapis.core.words import say
 from zapis.ratings import SeasonRatings, rating_text, season_ratings
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class RatingsScreen(Screen):
@@ -39,7 +40,7 @@ class RatingsScreen(Screen):
         with VerticalScroll(id="ratings-body"):
             yield DataTable(id="ratings", cursor_type="none", zebra_stripes=True)
             yield Static(id="ratings-note")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         dt = self.query_one("#ratings", DataTable)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
+from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zapis import rulesets
@@ -22,6 +22,7 @@ from zapis.paths import user_rulesets_dir
 from zapis.core.words import say
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class RulesetsScreen(Screen):
@@ -42,7 +43,7 @@ class RulesetsScreen(Screen):
                 yield Input(placeholder=t("value_toml"), id="param-value", compact=True)
                 yield Input(placeholder=f"{t('id')}: my-variant", id="variant-id", compact=True)
                 yield Label("", id="ruleset-msg")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     @on(OptionList.OptionHighlighted, "#ruleset-list")
     def _show(self, event: OptionList.OptionHighlighted) -> None:

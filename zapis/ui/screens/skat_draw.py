@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from zapis import records
 from zapis import skat_tournament as st
@@ -21,6 +21,7 @@ from zapis.core.errors import ZapisError
 from zapis.evening import money_text, place_text
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 #: the ruleset the games of series 1 are made with
 RULESET = "skat-tournament"
@@ -61,7 +62,7 @@ class SkatDrawScreen(Screen):
                 yield Button(t("sk_create"), id="sk-create", disabled=True)
             yield Static(id="sk-draw")
             yield Static(id="sk-ranking")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#sk-players", Input).focus()

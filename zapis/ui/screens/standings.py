@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from zapis.evening import (GameResult, game_heading, money_text, number_text, place_text, rank_spans, result_lines,
                            settle, standings)
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 #: the settlement beside the ranking from this width on (below it on a narrower screen)
 SIDE_BY_SIDE = 100
@@ -50,7 +51,7 @@ class StandingsScreen(Screen):
                 yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
                 yield Static(id="pays")
             yield Static(id="game-results")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     def on_mount(self) -> None:
         dt = self.query_one("#standings", DataTable)

@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from zapis.statistics import HEADERS, Stats, by_family, columns, family_titles, figures, season_statistics
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 class StatisticsScreen(Screen):
@@ -37,7 +38,7 @@ class StatisticsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label(id="stats-title")
         yield VerticalScroll(id="stats-body")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#stats-body").focus()

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from zapis.ui.i18n import t
+from zapis.ui.widgets.keybar import KeyBar
 
 
 def qr_text(data: str) -> Text:
@@ -47,7 +48,7 @@ class TabletsScreen(Screen):
         with VerticalScroll():
             yield Static(id="tablets-text")
             yield Static(id="tablets-qr")
-        yield Footer(compact=True, show_command_palette=False)  # every key visible at 80 columns, no English "palette"
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()
