@@ -28,3 +28,20 @@ def test_a_tap_on_the_evening_then_on_another_shows_that_one(chromium, serve, tm
     finally:
         page.screenshot(path=str(tmp_path / "chosen.png"))
     ctx.close()
+
+
+def test_a_tap_on_a_key_of_the_bar_presses_it(chromium, serve, tmp_path):
+    db = tmp_path / "club.db"
+    club(db, 1)
+    server = serve(db)
+    ctx = chromium.new_context(viewport={"width": 800, "height": 1280}, has_touch=True)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    wait_for(page, "Turniej 0")
+    tap(page, "Pomoc")
+    wait_for(page, "zapis — pomoc")
+    tap(page, "Wróć")
+    wait_for(page, "Stoły i gry")
+    assert not any("zapis — pomoc" in r for r in lines(page))
+    ctx.close()
