@@ -8,14 +8,20 @@ from tests.browser.terminal import lines, tap, wait_for
 from tests.ui.test_evening_picker import club
 
 
-def test_a_tap_on_the_evening_then_on_another_shows_that_one(chromium, serve, tmp_path):
+def served_club(chromium, serve, tmp_path, evenings: int, width: int, height: int):
+    """A club of `evenings` evenings served, and a tablet (touch) opened on its evening screen."""
     db = tmp_path / "club.db"
-    club(db, 3)
+    club(db, evenings)
     server = serve(db)
-    ctx = chromium.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    ctx = chromium.new_context(viewport={"width": width, "height": height}, has_touch=True)
     ctx.add_init_script(CAPTURE)
     page = ctx.new_page()
     page.goto(server.url + "/")
+    return ctx, page
+
+
+def test_a_tap_on_the_evening_then_on_another_shows_that_one(chromium, serve, tmp_path):
+    ctx, page = served_club(chromium, serve, tmp_path, 3, 1024, 768)
     wait_for(page, "2026-11-12  Turniej 2  Gdańsk")
     tap(page, "▼")
     wait_for(page, "Który wieczór?")
@@ -31,13 +37,7 @@ def test_a_tap_on_the_evening_then_on_another_shows_that_one(chromium, serve, tm
 
 
 def test_a_tap_on_a_key_of_the_bar_presses_it(chromium, serve, tmp_path):
-    db = tmp_path / "club.db"
-    club(db, 1)
-    server = serve(db)
-    ctx = chromium.new_context(viewport={"width": 800, "height": 1280}, has_touch=True)
-    ctx.add_init_script(CAPTURE)
-    page = ctx.new_page()
-    page.goto(server.url + "/")
+    ctx, page = served_club(chromium, serve, tmp_path, 1, 800, 1280)
     wait_for(page, "Turniej 0")
     tap(page, "Pomoc")
     wait_for(page, "zapis — pomoc")

@@ -32,6 +32,21 @@ def app_factory(db):
     return make
 
 
+def at_first_frame(app, look) -> list:
+    """`look(screen)` once, at the first frame the app writes (one laid out inside Textual's start-up batch is
+    never written, so it does not count); returns the list its answer is put in."""
+    seen: list = []
+    shown = app._display
+
+    def display(screen, update):
+        shown(screen, update)
+        if update is not None and len(screen.children) and not app._batch_count and not seen:
+            seen.append(look(screen))
+
+    app._display = display
+    return seen
+
+
 def key_bar(app):
     """The screen's key bar (its `keys`: what each shows and where, in the columns of the bar)."""
     from zapis.ui.widgets.keybar import KeyBar

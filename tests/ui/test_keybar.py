@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Label
 
-from tests.ui.conftest import key_bar, new_game
+from tests.ui.conftest import at_first_frame, key_bar, new_game
 from zapis.ui.screens.game import GameScreen
 from zapis.ui.widgets.keybar import KeyBar
 
@@ -19,15 +19,7 @@ P4 = ["Ala", "Bartek", "Celina", "Darek"]
 async def test_the_first_frame_shows_the_evening_screens_keys(db, app_factory):
     new_game(db, "kierki", P4)
     app = app_factory("pl")
-    first = []
-    shown = app._display
-
-    def display(screen, update):
-        shown(screen, update)
-        if update is not None and len(screen.children) and not app._batch_count and not first:
-            first.append(str(screen.query_one(KeyBar).render()))
-
-    app._display = display
+    first = at_first_frame(app, lambda screen: str(screen.query_one(KeyBar).render()))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
     assert first and first[0].startswith("n Nowy wieczór g Nowa gra s Wyniki x Eksport"), first

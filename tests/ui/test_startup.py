@@ -1,7 +1,7 @@
 """Start-up (speed issue #14): the first frame comes before anything that can wait. The evening's list is shown
 first and its games scored after it (their state and totals filled in then); nothing is scored twice."""
 
-from tests.ui.conftest import new_game
+from tests.ui.conftest import at_first_frame, new_game
 from zapis.core.module import get_module
 
 P3 = ["Ala", "Bartek", "Celina"]
@@ -20,19 +20,11 @@ async def test_the_first_frame_comes_before_any_game_is_scored(db, app_factory, 
     from zapis.ui import app as app_module
     monkeypatch.setattr(app_module, "_freeze", lambda: calls.append("freeze"))
     app = app_factory("en")
-    at_first_frame = []
-    shown = app._display
-
-    def display(screen, update):
-        shown(screen, update)
-        if update is not None and len(screen.children) and not app._batch_count and not at_first_frame:
-            at_first_frame.append(len(calls))
-
-    app._display = display
+    scored = at_first_frame(app, lambda screen: len(calls))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        assert at_first_frame == [0]
+        assert scored == [0]
         row = [str(c) for c in app.screen.query_one("#games").get_row_at(0)]
         assert row[2] == "1" and row[3] == "Ala 100  Bartek 10  Celina 0"
         assert calls == [1, "freeze"] or calls == ["freeze", 1]
