@@ -21,18 +21,23 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date as Date
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import orjson
 
-from zapis import records
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
-from zapis.core.module import COMMON_HAND_FIELDS, DECLARED, Rules, ScoringModule, get_module
 from zapis.core.words import both, raw
-from zapis.evening import GameResult, declared_of, declarers, judge
 from zapis.paths import data_dir
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
+
+if TYPE_CHECKING:
+    from zapis import records
+    from zapis.core.module import Rules, ScoringModule
+    from zapis.evening import GameResult
+
+# The records, the scoring core and the standings are imported where a game is read or scored, not with the
+# store: opening the app (its evening list, its first frame) needs none of them.
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -245,6 +250,7 @@ class Store:
         return [r[0] for r in self.conn.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
 
     def rename_player(self, old: str, new: str) -> None:
+        from zapis import records
         new = new.strip()
         if not new:
             raise ZapisError([Problem("name", "a player needs a name")])
@@ -365,6 +371,7 @@ class Store:
     def record(self, game_id: int, hands: list[dict[str, Any]] | None = None
                ) -> tuple[records.GameRecord, Rules, ScoringModule]:
         """The game as a record, with the rules frozen when it began, in the players' current names."""
+        from zapis import records
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise ZapisError([Problem("game", f"no game {game_id}")])
@@ -401,6 +408,7 @@ class Store:
         evenings e), in the order of the evenings, tables and games; from the memo where its key holds (unless
         memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
         `dated` (a season's games come from many evenings)."""
+        from zapis.evening import GameResult
         rows = self.conn.execute(
             "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
             "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
@@ -469,6 +477,8 @@ class Store:
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
         """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
+        from zapis.core.module import DECLARED
+        from zapis.evening import GameResult, declared_of, declarers, judge
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
@@ -557,6 +567,7 @@ class Store:
         The hands were validated when they were entered (and `zapis db check` validates them all
         again), so this path scores them without validating: one query reads every log entry.
         """
+        from zapis.evening import GameResult, declarers
         if evening_id is not None:
             evs = [self.evening(evening_id)]
         else:
@@ -631,6 +642,7 @@ class Store:
                  hand: dict[str, Any] | None) -> tuple[int, int, dict[str, Any] | None, Scored]:
         """The version read, the position and the entry to append (in the recorded names), and the game as it
         will stand after it, scored; or why not."""
+        from zapis.core.module import COMMON_HAND_FIELDS
         now = self.scored(game_id)
         version = now.version
         if expected_version is not None and version != expected_version:
@@ -836,6 +848,8 @@ def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, s
                ) -> tuple[Rules, Any, dict[str, Any], list[dict[str, Any]]]:
     """A game's rules, seats, start and hands in its players' names now (seats: (recorded, current) in seat
     order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names."""
+    from zapis import records
+    from zapis.core.module import COMMON_HAND_FIELDS
     mapping = {a: b for a, b in seats if a != b}
     layout = _rename(_loads(layout_json), mapping)
     if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
@@ -865,6 +879,7 @@ def _counting(n: int) -> str:
 
 def _frozen(frozen: dict[str, Any]) -> tuple[Rules, ScoringModule]:
     """The rules a game was begun with (as frozen then) and its module."""
+    from zapis.core.module import Rules, get_module
     module = get_module(frozen["module"])
     return Rules(id=frozen["id"], module=frozen["module"], title=both(frozen["title"]),
                  values={**module.defaults(), **frozen["values"]}), module

@@ -14,7 +14,6 @@ from textual.command import Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from zapis.core.errors import ZapisError
-from zapis.core.module import game_over, get_module
 from zapis import settings
 from zapis.store import Store
 from zapis.ui import i18n
@@ -177,6 +176,7 @@ class ZapisApp(App):
 
     def table_game(self, games) -> int | None:
         """The game being played at this tablet's table: its latest game that is not over, else its latest."""
+        from zapis.core.module import game_over, get_module
         games = sorted((g for g in games if g.table == self.table), key=lambda g: g.id)
         for g in reversed(games):
             try:

@@ -13,8 +13,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
 from zapis.core.errors import ZapisError
-from zapis.core.module import game_over, get_module
-from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, t
@@ -175,6 +173,8 @@ class EveningScreen(Screen):
 
     def _game_state(self, g) -> tuple[str, str]:
         """A game's state (hands played, or over) and totals for the list."""
+        from zapis.core.module import game_over, get_module  # after the first frame: the scoring core waits
+        from zapis.core.sheet import fmt_number
         try:
             sheet = self.store.scored(g.id).sheet  # checked on entry; kept while the game is unchanged
             state = t("finished") if game_over(get_module(g.module), sheet) else str(len(sheet.hands))
