@@ -92,8 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 table = int(opts["--table"])
             except ValueError:
                 raise ZapisError([Problem("--table", f"{opts['--table']!r}: a table number")]) from None
-            if check_table_number(table, "--table"):
-                raise ZapisError(check_table_number(table, "--table"))
+            problems = check_table_number(table, "--table")
+            if problems:
+                raise ZapisError(problems)
         from zapis.ui.app import make_app
 
         app = make_app(opts["--db"], opts["--lang"], table=table)

@@ -147,3 +147,16 @@ async def test_an_evening_started_elsewhere_is_followed_and_listed(db):
         await pilot.press("escape")
         await pilot.pause()
         assert app.evening_id == ids[-1]  # the evening being kept is not left for one started elsewhere
+
+
+async def test_a_name_longer_than_the_bar_ends_in_an_ellipsis_and_the_mark_stays(db):
+    store = Store(db)
+    store.new_evening("2026-11-20", title="Mistrzostwa Klubu " * 6, place="Kraków")
+    store.close()
+    app = make_app(db, "pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#evening")
+        shown = str(bar.render())
+        assert len(shown) == bar.content_size.width and shown.endswith("… ▼")
+        assert shown.startswith("2026-11-20  Mistrzostwa Klubu Mistrzostwa")

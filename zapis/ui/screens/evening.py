@@ -51,10 +51,11 @@ class EveningBar(Static, can_focus=True):
         self.refresh()
 
     def render(self) -> Text:
-        width = max(self.content_size.width, 4)
+        room = max(self.content_size.width, 4) - 2  # the label's cells; " ▼" takes the last two
         label = plain(self.label) or t("evening")
-        return Text(label[:width - 3].ljust(width - 2) + " ▼", no_wrap=True,
-                    style="" if self.label else "dim")
+        if len(label) > room:  # a long title or place is cut where it can be seen to be
+            label = label[:room - 1] + "…"
+        return Text(label.ljust(room) + " ▼", no_wrap=True, style="" if self.label else "dim")
 
     def on_click(self) -> None:
         self.action_choose()
