@@ -70,11 +70,13 @@ def export_json(store: Store, evening_id: int) -> dict[str, Any]:
             "settlement": [{"from": a, "to": b, "amount": m} for a, b, m in settle(net)]}
 
 
-def export_toml(store: Store, evening_id: int) -> dict[str, str]:
-    """Each game as a game record (../shared/spec/records.md), one file per game."""
+def export_toml(store: Store, evening_id: int, game_ids: list[int] | None = None) -> dict[str, str]:
+    """Each game as a game record (../shared/spec/records.md), one file per game (or only the games named)."""
     ev = store.evening(evening_id)
     out = {}
     for g in store.games(evening_id):
+        if game_ids is not None and g.id not in game_ids:
+            continue
         rec, rules, module = store.record(g.id)
         rec.rules = {k: v for k, v in rules.values.items() if v != _ruleset_default(rec.ruleset, k)}
         if rec.date is None:

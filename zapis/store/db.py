@@ -29,6 +29,8 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.words import both, raw
 from zapis.paths import data_dir
+from zapis.store import roles
+from zapis.store.roles import Role
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
 
 if TYPE_CHECKING:
@@ -108,8 +110,9 @@ def _json(v: Any, sort: bool = True) -> str:
 
 
 class Store:
-    def __init__(self, path: str | Path | None = None, timeout: float = 5.0):
+    def __init__(self, path: str | Path | None = None, timeout: float = 5.0, role: Role | None = None):
         self.path = Path(path) if path else default_db_path()
+        self.role = role or Role()  # who writes: every write below is checked against it (zapis.store.roles)
         if path is None:  # the user's data directory is ours to make; a folder someone typed is not
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -251,6 +254,7 @@ class Store:
 
     def rename_player(self, old: str, new: str) -> None:
         from zapis import records
+        self.directs(roles.RENAME)
         new = new.strip()
         if not new:
             raise ZapisError([Problem("name", "a player needs a name")])
@@ -265,10 +269,13 @@ class Store:
 
     # --- evenings and tables ----------------------------------------------------------------------
     def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
+        self.directs(roles.NEW_EVENING)
         date = parse_date(date)
         with self.tx() as c:
-            return c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
-                             (date, place, title)).lastrowid
+            eid = c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
+                            (date, place, title)).lastrowid
+            _make_current(c, eid)  # an evening the director starts is the one the tablets follow
+            return eid
 
     def evenings(self, date_from: str | None = None, date_to: str | None = None) -> list[sqlite3.Row]:
         sql, args = "SELECT * FROM evenings", []
@@ -284,6 +291,65 @@ class Store:
         """The newest evening's id (by date, then the one started last), or None."""
         row = self.conn.execute("SELECT id FROM evenings ORDER BY date DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
+
+    # --- the director's settings: the evening the tablets and the board follow, what a table may do ---------
+    def directs(self, what) -> None:
+        """Only the director does `what` (a Bi naming it): anyone else is refused in one line."""
+        if not self.role.directs:
+            raise roles.refused(self.role, what)
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        except sqlite3.OperationalError:  # a read-only database of an older schema: nothing set
+            return default
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except ValueError:  # damaged: as if never set
+            return default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.directs(roles.SETTINGS)
+        with self.tx() as c:
+            _set(c, key, value)
+
+    def current_evening(self) -> int | None:
+        """The evening the director runs: the one set on the laptop (`set_current_evening`), else the newest. The
+        tablets and the board follow it, never simply the latest by date."""
+        chosen = self.setting("current_evening")
+        if _row_id(chosen) and self.conn.execute("SELECT 1 FROM evenings WHERE id = ?", (chosen,)).fetchone():
+            return chosen
+        return self.latest_evening()
+
+    def set_current_evening(self, evening_id: int) -> None:
+        self.evening(evening_id)
+        if self.setting("current_evening") != evening_id:
+            self.set_setting("current_evening", evening_id)
+
+    def tables_start_games(self) -> bool:
+        """Whether a table's tablet may start the next game at its table (the director's choice; yes by default)."""
+        return bool(self.setting("tables_start_games", True))
+
+    def _may_write(self, game: GameInfo, action: str, old: dict[str, Any] | None, hand: dict[str, Any] | None,
+                   session: bool) -> None:
+        """A table writes only its own table's hands in the current evening; the board writes nothing."""
+        role = self.role
+        if role.directs:
+            return
+        if role.kind != roles.TABLE:
+            raise roles.refused(role, roles.WRITE)
+        if game.evening_id != self.current_evening():
+            raise roles.refused(role, roles.OTHER_EVENING)
+        if not session:
+            if game.table != role.table:
+                raise roles.refused(role, roles.OTHER_TABLE)
+            return
+        # a duplicate pairs session is one game of every table: each result names the table it was played at
+        for h in (old, hand):
+            if h is not None and (not isinstance(h, dict) or h.get("table") != role.table):
+                raise roles.refused(role, roles.OTHER_TABLE)
 
     def evening(self, evening_id: int) -> sqlite3.Row:
         row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone() \
@@ -310,6 +376,15 @@ class Store:
         problems = check_table_number(table) + check_stake(stake)
         if problems:
             raise ZapisError(problems)
+        if not self.role.directs:  # a table starts a game at its own table, in the current evening, if allowed
+            if self.role.kind != roles.TABLE or evening is not None or hands:
+                raise roles.refused(self.role, roles.NEW_GAME)
+            if table != self.role.table:
+                raise roles.refused(self.role, roles.OTHER_TABLE, "table")
+            if evening_id != self.current_evening():
+                raise roles.refused(self.role, roles.OTHER_EVENING)
+            if not self.tables_start_games():
+                raise roles.refused(self.role, roles.NEW_GAME)
         if evening is None:
             self.evening(evening_id)
         else:
@@ -320,6 +395,7 @@ class Store:
             if evening is not None:
                 evening_id = c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
                                        (date, evening[1], evening[2])).lastrowid
+                _make_current(c, evening_id)
             tid = self._table_id(c, evening_id, table)
             gid = c.execute(
                 "INSERT INTO games (table_id, ruleset, rules_json, layout_json, start_json, title, stake) "
@@ -649,6 +725,11 @@ class Store:
             raise _conflict(version, expected_version)
         rec, rules, module = now.record, now.rules, now.module
         hands = list(rec.hands)  # the memo is shared: never changed in place
+        if not self.role.directs:
+            old = (hands[position] if action == "edit" and 0 <= position < len(hands)
+                   else hands[-1] if action == "undo" and hands else None)
+            session = rules.module == "bridge-pairs" and rules.get("movement", "none") != "none"
+            self._may_write(self.game(game_id), action, old, hand, session)
         if action == "enter":
             position = len(hands)
             hands.append(hand)
@@ -734,6 +815,7 @@ class Store:
         place: a killed backup leaves no file that could pass for a backup, and a damaged database is
         never copied over a good backup. An existing target is replaced only when asked.
         """
+        self.directs(roles.BACKUP)
         target = Path(target)
         if target.is_dir():
             raise ZapisError([Problem(str(target), "is a folder: name the backup file")])
@@ -776,6 +858,7 @@ class Store:
         Only checked copies ever get a backup's name, so rotating keeps `keep` good ones; when the
         database is damaged nothing is written and nothing is rotated out.
         """
+        self.directs(roles.BACKUP)
         d = self.path.parent / "backups"
         try:
             d.mkdir(parents=True, exist_ok=True)
@@ -985,6 +1068,15 @@ def _row_id(v: Any) -> bool:
 
 MAX_TABLE = 999
 MAX_STAKE = 1_000_000
+
+
+def _set(c: sqlite3.Connection, key: str, value: Any) -> None:
+    c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+              (key, _json(value)))
+
+
+def _make_current(c: sqlite3.Connection, evening_id: int) -> None:
+    _set(c, "current_evening", evening_id)
 
 
 def check_table_number(table: Any, place: str = "table") -> list[Problem]:

@@ -67,4 +67,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX evenings_date ON evenings (date);  -- a season is the evenings between two dates
     """,
+    # 4: the evening's settings the director sets (which evening the tablets and the board follow, whether a table may
+    # start its next game), as key and JSON value
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 ]

@@ -16,6 +16,7 @@ from textual.css.query import NoMatches
 from zapis.core.errors import ZapisError
 from zapis import settings
 from zapis.store import Store
+from zapis.store.roles import for_table
 from zapis.ui import i18n
 from zapis.ui.i18n import t
 
@@ -44,6 +45,8 @@ class ZapisCommands(Provider):
         matcher = self.matcher(query)
         app = self.app
         for key, action in self.COMMANDS:
+            if not app.may(action):  # a table's tablet is offered its table's work only
+                continue
             name = f"zapis: {t(key)}"
             score = matcher.match(name)
             if score > 0:
@@ -82,7 +85,7 @@ class ZapisApp(App):
         self.title = t("app_title")
         self._seen_version = self.store.data_version()
         self.set_interval(self.WATCH_SECONDS, self._watch_store)
-        self.evening_id = self.store.latest_evening()
+        self.evening_id = self.store.current_evening()  # the director's choice, never merely the newest
         # the first screen opens once Textual's start-up batch is over: a screen pushed inside it is laid out
         # and "refreshed" unseen (a batch writes nothing), so what waits for the first frame (scoring the
         # evening's games, the collector's pass, the backup) would run before anything is shown
@@ -186,6 +189,75 @@ class ZapisApp(App):
                 continue
         return games[-1].id if games else None
 
+    # --- what this app's role may do (zapis.store.roles; the store refuses the rest whatever the screens do) ---
+    #: a table's tablet: its games, the evening's standings read, its own game exported, help, the language
+    TABLE_ACTIONS = frozenset({"standings", "export", "language", "help", "quit", "open"})
+    #: the screens a table's tablet may show (its table's games, read-only standings, help and small dialogs)
+    TABLE_SCREENS = frozenset({"EveningScreen", "GameScreen", "PairsTableScreen", "StandingsScreen", "HelpScreen",
+                               "ConfirmDialog", "NewGameDialog", "HistoryDialog", "ChartScreen", "CommandPalette"})
+
+    @property
+    def directs(self) -> bool:
+        """The director's app (the laptop, the director's login): every screen and command."""
+        return self.store.role.directs and not self.board
+
+    def may(self, action: str) -> bool:
+        if self.directs:
+            return True
+        if self.board:
+            return False
+        if action == "new_game":
+            return self.store.tables_start_games()
+        return action in self.TABLE_ACTIONS
+
+    def refuse(self) -> None:
+        """One line: this is the director's work, not this tablet's."""
+        self.bell()
+        self.notify(t("not_for_table", n=self.table or 0), severity="warning", markup=False)
+
+    def _screen_allowed(self, screen) -> bool:
+        if self.directs:
+            return True
+        if self.board:
+            return type(screen).__name__ in ("BoardScreen", "CommandPalette")
+        if type(screen).__name__ not in self.TABLE_SCREENS:
+            return False
+        game_id = getattr(screen, "game_id", None)  # a game's sheet: only a game of this table, this evening
+        if game_id is not None:
+            try:
+                g = self.store.game(game_id)
+            except ZapisError:
+                return False
+            if g.evening_id != self.store.current_evening():
+                return False
+            if type(screen).__name__ == "PairsTableScreen":
+                return getattr(screen, "table", None) == self.table
+            return g.table == self.table
+        return True
+
+    def set_evening(self, evening_id: int) -> None:
+        """The evening shown; the director's choice is the evening every tablet and the board follow."""
+        self.evening_id = evening_id
+        if self.directs and not self.store.read_only:
+            try:
+                self.store.set_current_evening(evening_id)
+            except ZapisError:  # removed meanwhile, or the database is busy: shown here all the same
+                pass
+
+    def _follow_director(self) -> bool:
+        """A table's tablet follows the evening the director runs: when it changes, the tablet opens on it anew.
+        True when it did."""
+        if self.directs or self.board:
+            return False
+        current = self.store.current_evening()
+        if current == self.evening_id:
+            return False
+        self.evening_id, self.game_id = current, None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.call_later(self._push_first_screen)
+        return True
+
     def _watch_store(self) -> None:
         """Someone committed (another tablet or program, or this app): every screen that shows the
         database and has a `store_changed` method shows it again; each keeps what is being typed."""
@@ -196,6 +268,12 @@ class ZapisApp(App):
         except Exception:  # noqa: BLE001 - a closing or damaged store: nothing to refresh
             return
         if version == self._seen_version:
+            return
+        try:
+            if self._follow_director():
+                self._seen_version = version
+                return
+        except (ZapisError, sqlite3.Error):  # busy for now: again on the next look
             return
         for screen in list(self.screen_stack):
             refresh = getattr(screen, "store_changed", None)
@@ -217,12 +295,18 @@ class ZapisApp(App):
     def push_screen(self, screen, *args, **kw):
         if self.closing:  # a key typed after "quit": nothing more opens
             return None
+        if not self._screen_allowed(screen):  # whatever key or tap asked for it: not this tablet's screen
+            self.refuse()
+            return None
         translate_bindings(screen)
         return super().push_screen(screen, *args, **kw)
 
     # --- commands shared by the screens ---------------------------------------------------------------
     def run_command(self, action: str) -> None:
         if self.board:
+            return
+        if not self.may(action):
+            self.refuse()
             return
         screen = self.screen
         from zapis.ui.screens.evening import EveningScreen
@@ -252,6 +336,9 @@ class ZapisApp(App):
 
     def action_export(self) -> None:
         if self.board or not self.evening_id:
+            return
+        if not self.directs:  # a table's tablet: its own game's record, as a download, nothing else
+            self._deliver_own_game()
             return
         from zapis.ui.dialogs.export import ExportDialog
 
@@ -285,6 +372,28 @@ class ZapisApp(App):
             self.deliver_binary(buf, save_filename=name, mime_type="application/zip")
         self.notify(t("downloaded", name=name))
 
+    def _deliver_own_game(self) -> None:
+        import io
+
+        from zapis.export import export_toml
+
+        gid = next((getattr(s, "game_id", None) for s in reversed(self.screen_stack)
+                    if getattr(s, "game_id", None) is not None), None) or self.game_id
+        try:
+            g = self.store.game(gid) if gid else None
+        except ZapisError:
+            g = None
+        if g is None or g.table != self.table or g.evening_id != self.store.current_evening():
+            self.notify(t("nothing_to_export"), severity="warning", markup=False)
+            return
+        (name, text), = export_toml(self.store, g.evening_id, game_ids=[g.id]).items()
+        if self.is_web:
+            self.deliver_text(io.StringIO(text), save_filename=name, encoding="utf-8")
+            self.notify(t("downloaded", name=name), markup=False)
+        else:  # a table's app in the laptop's terminal: beside the other exports, never over a file unasked
+            from zapis.ui.dialogs.export import export_folder
+            self._write_export("toml", str(export_folder() / name), files={name: text})
+
     def _export_files(self, fmt: str) -> dict[str, str] | None:
         """The evening's export in `fmt`, or None with the reason said (a pairs format for an evening without a
         pairs session)."""
@@ -297,9 +406,9 @@ class ZapisApp(App):
                         severity="error", markup=False)
             return None
 
-    def _write_export(self, fmt: str, path: str, replace: bool = False) -> None:
+    def _write_export(self, fmt: str, path: str, replace: bool = False, files: dict[str, str] | None = None) -> None:
         """In the terminal: where the user says, but never silently over an existing file."""
-        files = self._export_files(fmt)
+        files = self._export_files(fmt) if files is None else files
         if files is None:
             return
         out = Path(path).expanduser()
@@ -309,7 +418,7 @@ class ZapisApp(App):
             from zapis.ui.dialogs.confirm import ConfirmDialog
 
             self.push_screen(ConfirmDialog(t("overwrite", path=", ".join(map(str, existing)))),
-                             lambda yes: yes and self._write_export(fmt, path, replace=True))
+                             lambda yes: yes and self._write_export(fmt, path, replace=True, files=files))
             return
         try:
             if len(files) > 1:
@@ -329,7 +438,7 @@ class ZapisApp(App):
 
     def action_tablets(self) -> None:
         """The director's way to let tablets in; a served session has no business there."""
-        if self.board or self.is_web:
+        if self.board or self.is_web or not self.directs:
             return
         from zapis.ui.screens.tablets import TabletsScreen
 
@@ -389,4 +498,5 @@ class NewDatabaseApp(App[bool]):
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,
              table: int | None = None, touch: bool | None = None) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""
-    return (BoardApp if board else ZapisApp)(Store(db), lang=lang, board=board, table=table, touch=touch)
+    store = Store(db, role=for_table(table))  # a table's app writes its table's hands only (zapis.store.roles)
+    return (BoardApp if board else ZapisApp)(store, lang=lang, board=board, table=table, touch=touch)

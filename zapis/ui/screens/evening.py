@@ -81,9 +81,18 @@ class EveningScreen(Screen):
         Binding("q", "quit", "quit"),
     ]
 
+    #: what a table's tablet is offered here (the rest is the director's: zapis.store.roles)
+    TABLE_ACTIONS = frozenset({"new_game", "standings", "export", "language", "help", "quit"})
+
     def __init__(self, new_game: bool = False):
         super().__init__()
         self.ask_new_game = new_game  # open the new-game dialog at once (a table's tablet with no game yet)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """A table's tablet is shown its table's keys only; the director's are not there at all."""
+        if self.app.directs or action not in {b.action for b in self.BINDINGS}:
+            return True
+        return action in self.TABLE_ACTIONS and self.app.may(action)
 
     def compose(self) -> ComposeResult:
         yield EveningBar(id="evening")
@@ -124,7 +133,10 @@ class EveningScreen(Screen):
     def refresh_evenings(self, select: int | None = None) -> None:
         """The evening shown named at the top (the one asked for, else the app's, else the newest)."""
         self._evenings_shown = self.store.evening_count()
-        target = select or self.app.evening_id or self.store.latest_evening()
+        if self.app.directs:
+            target = select or self.app.evening_id or self.store.current_evening()
+        else:  # a table's tablet shows the evening the director runs, never one it picks
+            target = self.store.current_evening()
         if target is not None:
             self.app.evening_id = target
         try:
@@ -139,11 +151,15 @@ class EveningScreen(Screen):
         """The list of every evening, found by typing; the one chosen is shown."""
         if not self._evenings_shown:
             return
+        if not self.app.directs:
+            self.app.refuse()
+            return
         from zapis.ui.dialogs.evenings import EveningsDialog
 
         def done(eid: int | None) -> None:
             if eid is not None and eid != self.app.evening_id:
-                self.app.evening_id = eid
+                self.app.set_evening(eid)
+                self.app.notify(t("evening_current"), markup=False)
                 self.refresh_evenings(eid)
         self.app.push_screen(EveningsDialog(self.app.evening_id), done)
 
@@ -220,12 +236,13 @@ class EveningScreen(Screen):
 
     def action_pairs_session(self) -> None:
         """The evening's pairs session: its director's view, or a new one (the pairs, the movement, the scoring)."""
-        if self.app.table is not None or self.app.board:  # a table's tablet never directs
+        if not self.app.directs:  # a table's tablet never directs
+            self.app.refuse()
             return
         from zapis.pairs_session import session_of
         from zapis.ui.dialogs.new_session import NewSessionDialog
         if not self.app.evening_id:
-            self.app.evening_id = self.store.new_evening(date.today().isoformat())
+            self.app.set_evening(self.store.new_evening(date.today().isoformat()))
             self.refresh_evenings(self.app.evening_id)
         gid = session_of(self.store, self.app.evening_id)
         if gid is not None:
@@ -239,12 +256,15 @@ class EveningScreen(Screen):
         self.app.push_screen(NewSessionDialog(self.app.evening_id), done)
 
     def action_new_evening(self) -> None:
+        if not self.app.may("new_evening"):
+            self.app.refuse()
+            return
         from zapis.ui.dialogs.new_evening import NewEveningDialog
 
         def done(result) -> None:
             if result:
                 eid = self.store.new_evening(result["date"], result["place"], result["title"])
-                self.app.evening_id = eid
+                self.app.set_evening(eid)
                 if not self.app.is_web:
                     try:
                         self.store.auto_backup()
@@ -256,8 +276,14 @@ class EveningScreen(Screen):
     def action_new_game(self) -> None:
         from zapis.ui.dialogs.new_game import NewGameDialog
         from zapis.ui.screens.game import GameScreen
+        if not self.app.may("new_game"):
+            self.app.refuse()
+            return
         if not self.app.evening_id:
-            self.app.evening_id = self.store.new_evening(date.today().isoformat())
+            if not self.app.directs:  # no evening yet: the director starts it
+                self.app.refuse()
+                return
+            self.app.set_evening(self.store.new_evening(date.today().isoformat()))
             self.refresh_evenings(self.app.evening_id)
 
         def done(result) -> None:
@@ -278,10 +304,16 @@ class EveningScreen(Screen):
         self.app.action_export()
 
     def action_players(self) -> None:
+        if not self.app.may("players"):
+            self.app.refuse()
+            return
         from zapis.ui.screens.players import PlayersScreen
         self.app.push_screen(PlayersScreen())
 
     def action_rulesets(self) -> None:
+        if not self.app.may("rulesets"):
+            self.app.refuse()
+            return
         from zapis.ui.screens.rulesets import RulesetsScreen
         self.app.push_screen(RulesetsScreen())
 
@@ -296,6 +328,9 @@ class EveningScreen(Screen):
         self.app.action_tablets()
 
     def action_skat(self) -> None:
+        if not self.app.may("skat"):
+            self.app.refuse()
+            return
         from zapis.ui.screens.skat_draw import SkatDrawScreen
         self.app.push_screen(SkatDrawScreen(self.app.evening_id))
 

@@ -113,6 +113,10 @@ class StandingsScreen(Screen):
         first = evenings[0]["date"] if evenings else last
         return min(first, last), last
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """A table's tablet reads the evening's standings; the season's ratings and statistics are the director's."""
+        return self.app.directs or action not in ("ratings", "statistics")
+
     def action_ratings(self) -> None:
         from zapis.ui.screens.ratings import RatingsScreen
 
