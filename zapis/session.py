@@ -8,6 +8,7 @@ exit 2 (never a traceback, never exit 1 for input)."""
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import sys
 from typing import Callable, Sequence
@@ -56,6 +57,49 @@ def probe(store) -> None:
         store.conn.execute(f"SELECT * FROM {table} LIMIT 1").fetchall()
 
 
+SERVER_PID = "ZAPIS_SERVER_PID"  # set by `zapis serve` in its own environment; every session inherits it
+
+
+def die_with_server() -> None:
+    """A session started by `zapis serve` ends when the server ends, however it ends (even SIGKILL, which
+    leaves it no time to stop its sessions): no orphan keeps running on the club's database.
+
+    Only a session whose environment names the server's pid is bound (run by hand or in a test, nothing is
+    done). On Linux the kernel sends SIGTERM when the parent dies (prctl PR_SET_PDEATHSIG); a server that
+    died before that was set is seen by the parent no longer being the server: exit at once. Elsewhere a
+    daemon thread looks at the parent once a second. (The signal follows the thread that forked: the server
+    starts sessions from its event loop's thread, which lives as long as the server.)"""
+    server = os.environ.pop(SERVER_PID, "")  # not handed on to anything the session starts
+    if not server.isdigit():
+        return
+    server_pid = int(server)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0:
+                if os.getppid() != server_pid:  # the server died before the signal was set
+                    os._exit(0)
+                return
+        except (OSError, AttributeError):
+            pass  # no prctl to be had: watch the parent instead
+    if os.getppid() != server_pid:
+        os._exit(0)
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    import threading
+
+    threading.Thread(target=watch, name="zapis-server-watch", daemon=True).start()
+
+
 def parse(argv: Sequence[str]) -> dict[str, str | None]:
     """The three options a session is started with; anything else is a problem naming it."""
     opts: dict[str, str | None] = {"--db": None, "--lang": None, "--table": None}
@@ -78,6 +122,7 @@ def parse(argv: Sequence[str]) -> dict[str, str | None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    die_with_server()
     argv = list(sys.argv[1:] if argv is None else argv)
 
     def run() -> int:
