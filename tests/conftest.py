@@ -4,6 +4,10 @@ import pytest
 from zapis import records
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a test of many seconds (a load test); -m 'not slow' leaves it out")
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):
     """Every test gets its own data directory; no colour codes in captured output."""
