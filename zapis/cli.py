@@ -674,8 +674,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     build_server(args.db, args.lang, args.host, args.port, args.code, max_sessions=args.max_sessions,
                  font_size=args.font_size, extra_hosts=args.allow_host or [],
-                 local_needs_code=args.code_here).serve()
+                 local_needs_code=args.code_here, tables=args.tables).serve()
     return 0
+
+
+def cmd_tablets(args: argparse.Namespace) -> int:
+    from zapis.web.tablets import cmd_tablets as tablets
+
+    return tablets(args)
 
 
 def _show(v: Any) -> str:
@@ -772,7 +778,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="ask for the code on this machine too (a laptop others use at the club)")
     sv.add_argument("--allow-host", action="append", metavar="NAME",
                     help="another name or address the tablets use to reach this machine (repeatable)")
+    sv.add_argument("--tables", type=int, default=30, metavar="N",
+                    help="how many tables have a login (a table card each; default 30)")
     sv.set_defaults(func=cmd_serve)
+    tb = sub.add_parser("tablets", help="each table's login (QR code, short URL, code) while zapis serve runs")
+    tb.add_argument("--json", action="store_true", help="the logins as JSON (docs/records.md)")
+    tb.add_argument("--tables", type=int, metavar="N", help="tables 1 to N only (default: every table the server has)")
+    tb.add_argument("--cards", metavar="FILE", help="write the table cards to print (A4 HTML)")
+    tb.add_argument("--replace", action="store_true", help="replace the cards file if it exists")
+    tb.add_argument("--renew", action="store_true",
+                    help="new logins for every role (the cards printed so far stop working when the server restarts)")
+    tb.set_defaults(func=cmd_tablets)
     dm = sub.add_parser("demo", help="a sample evening in a temporary database")
     dm.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     dm.set_defaults(func=cmd_demo)

@@ -39,19 +39,23 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from zapis.core.errors import Problem, ZapisError
+from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
+from zapis.web.logins import DEFAULT_TABLES
 
 log = logging.getLogger("zapis.serve")
 
 LOCAL = ("127.0.0.1", "::1")
 SESSION_COOKIE = "zapis_session"
 TABLE_COOKIE = "zapis_table"
+ROLE = web.RequestKey("role", Role)  # who the request comes from, as the guard found it
 MIN_CODE = 6
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__import__("textual_serve").__file__).resolve().parent / "static"
 
 TEXT = {
-    "need_code": ("Wpisz kod dostępu wyświetlony na laptopie kierownika albo zeskanuj jego kod QR.",
-                  "Type the access code shown on the director's laptop, or scan its QR code."),
+    "need_code": ("Zeskanuj kod QR z karty swojego stołu albo wpisz kod z niej (kierownik: kod z laptopa).",
+                  "Scan the QR code on your table's card, or type the code printed on it (the director: the code on "
+                  "the laptop)."),
     "code": ("Kod dostępu", "Access code"),
     "enter": ("Wejdź", "Enter"),
     "wrong": ("Zły kod. Spróbuj jeszcze raz.", "Wrong code. Try again."),
@@ -64,6 +68,8 @@ TEXT = {
     "host": ("Ten adres nie należy do tego serwera zapis.", "This address does not belong to this zapis server."),
     "origin": ("Połączenie z innej strony odrzucone.", "A connection from another site was refused."),
     "again": ("Odśwież", "Reload"),
+    "not_yours": ("Ten tablet nie ma tu wstępu.", "This tablet may not come in here."),
+    "too_many": ("Za dużo sesji z tego urządzenia naraz.", "Too many sessions from this device at once."),
 }
 
 
@@ -99,6 +105,10 @@ class Lockout:
         q = self._recent(address)
         return max(0.0, q[0] + self.window - self.clock()) if len(q) >= self.limit else 0.0
 
+    def count(self, address: str) -> int:
+        """Wrong tries of this address within the window."""
+        return len(self._recent(address))
+
     def failed(self, address: str) -> None:
         self._recent(address)
         self.failures.setdefault(address, deque()).append(self.clock())
@@ -106,48 +116,109 @@ class Lockout:
             self.failures.pop(next(iter(self.failures)))
 
 
-class Access:
-    """Who may come in from another machine: the key, the short code, and the sessions they open."""
+def address_group(address: str) -> str:
+    """What one guesser is counted as: an IPv4 address, or an IPv6 /64 (a device takes any number of addresses in
+    its own /64, so counting single IPv6 addresses would multiply its tries)."""
+    import ipaddress
 
-    def __init__(self, key: str, code: str | None = None, lockout: Lockout | None = None,
-                 session_hours: float = 24.0, everyone: Lockout | None = None):
-        self.key, self.code = key, code
+    try:
+        a = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if a.version == 6:
+        if a.ipv4_mapped is not None:
+            return str(a.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{a}/64", strict=False))
+    return str(a)
+
+
+class Access:
+    """Who may come in from another machine, and as whom: each login (a key or a typed code) belongs to one role
+    (zapis.web.logins); the session it opens carries that role, held here, whatever the browser sends later."""
+
+    def __init__(self, key: str | None = None, code: str | None = None, lockout: Lockout | None = None,
+                 session_hours: float = 24.0, everyone: Lockout | None = None, logins=None):
+        self.logins = logins
+        director = Role()
+        self.keys: dict[str, Role] = dict(logins.keys) if logins else {}
+        self.codes: dict[str, Role] = dict(logins.codes) if logins else {}
+        if logins:
+            key = key or logins.key(director)
+            if code:  # the director's own code (--code) instead of the derived one
+                self.codes = {c: r for c, r in self.codes.items() if r != director}
+            code = code or logins.code(director)
+        if key:
+            self.keys[key] = director
+        if code:
+            self.codes[code] = director
+        self.key, self.code = key, code  # the director's
         self.lockout = lockout or Lockout()
-        # many addresses (a flood of IPv6 ones) must not multiply the guessing rate: a cap over all of them
+        # many addresses at once: past this cap over all of them, an address that has guessed wrong waits its
+        # whole window after one more wrong try; a right code or key is never refused by it
         self.everyone = everyone or Lockout(limit=30, window=60.0, clock=self.lockout.clock)
-        self.sessions: dict[str, float] = {}
+        self.sessions: dict[str, tuple[float, Role]] = {}
         self.session_seconds = session_hours * 3600
 
+    def key_role(self, given: str) -> Role | None:
+        """The role of a long key (what a QR code carries): too long to guess, so no lockout stands before it."""
+        found = None
+        for key, role in self.keys.items():  # each compared in constant time, none skipped
+            if secrets.compare_digest(given.encode(), key.encode()):
+                found = role
+        return found
+
     def is_key(self, given: str) -> bool:
-        """The long key (what the QR code carries): too long to guess, so no lockout stands before it."""
-        return secrets.compare_digest(given.encode(), self.key.encode())
+        return self.key_role(given) is not None
+
+    def role_of(self, given: str) -> Role | None:
+        """The role a key or a typed code (spaces and dashes as printed are ignored) leads to, or None."""
+        found = self.key_role(given)
+        digits = "".join(c for c in given if c not in " -")
+        for code, role in self.codes.items():
+            if secrets.compare_digest(digits.encode(), code.encode()) or secrets.compare_digest(
+                    given.encode(), code.encode()):
+                found = found or role
+        return found
 
     def matches(self, given: str) -> bool:
-        ok = self.is_key(given)
-        if self.code is not None:
-            ok = secrets.compare_digest(given.encode(), self.code.encode()) or ok
-        return ok
+        return self.role_of(given) is not None
 
     def wait(self, address: str) -> float:
-        return max(self.lockout.wait(address), self.everyone.wait("*"))
+        group = address_group(address)
+        own = self.lockout.wait(group)
+        if own > 0:
+            return own
+        if self.everyone.wait("*") > 0 and self.lockout.count(group) > 0:  # many guessers at once: one that
+            return self.lockout.window  # has guessed wrong already waits; a fresh address still tries
+        return 0.0
 
     def failed(self, address: str) -> None:
-        self.lockout.failed(address)
+        group = address_group(address)
+        if self.everyone.wait("*") > 0:  # under a flood of guesses: one wrong try and this address waits
+            for _ in range(self.lockout.limit):
+                self.lockout.failed(group)
+        else:
+            self.lockout.failed(group)
         self.everyone.failed("*")
 
-    def new_session(self) -> str:
+    def new_session(self, role: Role | None = None) -> str:
         token = secrets.token_urlsafe(32)
-        self.sessions[token] = time.monotonic() + self.session_seconds
+        self.sessions[token] = (time.monotonic() + self.session_seconds, role or Role())
+        if len(self.sessions) > 10_000:  # logins repeated without end cannot grow this without bound
+            self.sessions.pop(next(iter(self.sessions)))
         return token
 
-    def has_session(self, token: str | None) -> bool:
-        until = self.sessions.get(token or "")
-        if until is None:
-            return False
-        if until < time.monotonic():
+    def session_role(self, token: str | None) -> Role | None:
+        held = self.sessions.get(token or "")
+        if held is None:
+            return None
+        if held[0] < time.monotonic():
             del self.sessions[token]
-            return False
-        return True
+            return None
+        return held[1]
+
+    def has_session(self, token: str | None) -> bool:
+        return self.session_role(token) is not None
 
 
 def new_key() -> str:
@@ -216,8 +287,9 @@ class PathOnlyAccessLogger(AbstractAccessLogger):
     """Method, path and status: never the query (the access key travels there) nor any header."""
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        path = "/k/…" if request.path.startswith("/k/") else request.path  # a login's key is in that path
         self.logger.info("%s %s %s %s", safe_log_line(request.remote or "-", 60), request.method,
-                         safe_log_line(request.path), response.status)
+                         safe_log_line(path), response.status)
 
 
 def _page(lang: str, body: str, status: int) -> web.Response:
@@ -252,6 +324,7 @@ class ZapisServer(Server):
         self.font_size = font_size
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self.sessions: set[AppService] = set()
+        self.owners: dict[AppService, tuple] = {}  # a session's owner (zapis serve caps each: `_owner`)
         self.sockets: set[web.WebSocketResponse] = set()
         self.board = None
 
@@ -271,9 +344,35 @@ class ZapisServer(Server):
         return [f"http://{n}{sfx}/" for n in names] or [f"http://localhost{sfx}/"]
 
     def entry_url(self, url: str, board: bool = False) -> str:
-        """The URL with the access key in it (what the QR code shows)."""
-        path = url + ("board" if board else "")
-        return f"{path}?{urlencode({'key': self.access.key})}" if self.access else path
+        """The director's (or the board's) URL with its key in it (what its QR code shows)."""
+        return self.login_url(url, Role(BOARD) if board else Role())
+
+    def login_url(self, url: str, role: Role) -> str:
+        """The URL that logs a browser in as `role` (`url` is one of `urls()`; zapis.web.logins)."""
+        from zapis.web.logins import login_url
+
+        if self.access is not None and role.directs:
+            return f"{url}k/{self.access.key}"
+        return login_url(url, role, self.access.logins if self.access else None)
+
+    def logins_json(self, tables: int | None = None) -> dict[str, Any]:
+        """What `zapis tablets --json` prints (docs/records.md): the server's address and each role's login URL."""
+        from zapis.web.logins import logins_json
+
+        logins = self.access.logins if self.access else None
+        n = tables if tables is not None else (logins.tables if logins else DEFAULT_TABLES)
+        if logins is not None and n > logins.tables:
+            raise ZapisError([Problem("--tables", f"this server knows {logins.tables} tables (zapis serve --tables)")])
+        return logins_json(self.urls()[0], logins, n, self.access.key if self.access else None)
+
+    def codes_json(self) -> dict[str, Any] | None:
+        """Each role's typed code (for the table cards), or None on a server only this machine reaches."""
+        if self.access is None:
+            return None
+        logins = self.access.logins
+        return {"director": self.access.code,
+                "board": logins.code(Role(BOARD)) if logins else None,
+                "tables": {str(t): logins.code(Role(TABLE, t)) for t in range(1, logins.tables + 1)} if logins else {}}
 
     # --- the web application ---------------------------------------------------------------------------
     async def _make_app(self) -> web.Application:
@@ -288,6 +387,7 @@ class ZapisServer(Server):
             web.get("/ws", self.handle_websocket, name="websocket"),
             web.get(r"/ws/{table:\d{1,3}}", self.handle_websocket, name="table_websocket"),
             web.get("/download/{key}", self.handle_download, name="download"),
+            web.get(r"/k/{key:[A-Za-z0-9_-]{1,64}}", self.handle_index, name="login_key"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
         ])
         self.mount_board(app)
@@ -312,60 +412,70 @@ class ZapisServer(Server):
             origin = request.headers.get("Origin", "")
             if origin.lower() not in (f"http://{request.host}".lower(), f"https://{request.host}".lower()):
                 return web.Response(status=403, text=say(lang, "origin"))
-        if request.path.startswith("/static/") or self.access is None or self._trusted(request):
+        if request.path.startswith("/static/"):
             return await handler(request)
-        if self.access.has_session(request.cookies.get(SESSION_COOKIE)):
+        # a login given (a table card's URL, the director's QR code): it always decides, so a tablet moved to
+        # another table is that table's from its card on
+        given = request.match_info.get("key") if request.path.startswith("/k/") else (
+            request.query.get("key") or request.query.get("code"))
+        if given and self.access is not None and not self._trusted(request):
+            return self._try(request, given[:64])
+        role = self.role_of(request)
+        if role is not None:
+            request[ROLE] = role
+            if request.path.startswith("/k/"):
+                return web.Response(status=303, headers={"Location": "/"})
             return await handler(request)
         if request.path == "/login" and request.method == "POST":
             return await handler(request)
-        given = request.query.get("key") or request.query.get("code")
-        if given:
-            rest = {k: v for k, v in request.query.items() if k not in ("key", "code")}
-            target = request.path + ("?" + urlencode(rest) if rest else "")
-            return self._try(request, given, target)
         return self._login_page(request, 401)
+
+    def role_of(self, request: web.Request) -> Role | None:
+        """Who this browser is: this machine's own (or anyone, on a server only this machine reaches) is the
+        director; another machine is the role of the login its session cookie was given, or nobody."""
+        if self.access is None or self._trusted(request):
+            return Role()
+        return self.access.session_role(request.cookies.get(SESSION_COOKIE))
 
     def _trusted(self, request: web.Request) -> bool:
         """This machine's own browser needs no code, unless told otherwise (--code-here)."""
         return is_local(request) and not self.local_needs_code
 
-    def _try(self, request: web.Request, given: str, target: str) -> web.Response:
+    def _try(self, request: web.Request, given: str) -> web.Response:
+        """A key or a typed code: logged in as its role (its home page, on this server: never a path the request
+        named), or refused; wrong codes are limited per address, a key is too long to guess."""
         address = request.remote or "?"
-        if not self.access.is_key(given):
+        role = self.access.key_role(given)
+        if role is None:
             wait = self.access.wait(address)
             if wait > 0:
                 return self._login_page(request, 429, say(self.lang, "locked", s=int(wait) + 1))
-            if not self.access.matches(given):
+            role = self.access.role_of(given)
+            if role is None:
                 self.access.failed(address)
                 return self._login_page(request, 403, say(self.lang, "wrong"))
-        response = web.Response(status=303, headers={
-            "Location": target if target.startswith("/") and not target.startswith("//") else "/"})
-        response.set_cookie(SESSION_COOKIE, self.access.new_session(), httponly=True, samesite="Strict",
+        target = "/board" if role.kind == BOARD else "/"
+        response = web.Response(status=303, headers={"Location": target})
+        response.set_cookie(SESSION_COOKIE, self.access.new_session(role), httponly=True, samesite="Strict",
                             max_age=int(self.access.session_seconds))
+        if role.kind == TABLE:  # its table, said by its login (the cookie of a hint is not needed)
+            response.del_cookie(TABLE_COOKIE)
         return response
 
     def _login_page(self, request: web.Request, status: int, error: str = "") -> web.Response:
         lang = self.lang
-        target = request.path if request.path in ("/", "/board") else "/"
-        table = request.query.get("table", "")
         bad = f"<p class='bad'>{html.escape(error)}</p>" if error else ""
         body = (f"<h1>zapis</h1><p>{say(lang, 'need_code')}</p>{bad}"
-                f"<form method='post' action='/login'><input type='hidden' name='next' value='{html.escape(target)}'>"
-                f"<input type='hidden' name='table' value='{html.escape(table[:3])}'>"
-                f"<label>{say(lang, 'code')}<br><input name='code' autocomplete='off' inputmode='text' autofocus "
+                f"<form method='post' action='/login'>"
+                f"<label>{say(lang, 'code')}<br><input name='code' autocomplete='off' inputmode='numeric' autofocus "
                 f"required maxlength='64'></label><br><button>{say(lang, 'enter')}</button></form>")
         return _page(lang, body, status)
 
     async def handle_login(self, request: web.Request) -> web.Response:
         form = await request.post()
-        target = "/board" if form.get("next") == "/board" else "/"
-        table = _table(str(form.get("table", "")))
-        if table:
-            target += f"?table={table}"
-        if self.access is None or self._trusted(request) or self.access.has_session(
-                request.cookies.get(SESSION_COOKIE)):
-            return web.Response(status=303, headers={"Location": target})
-        return self._try(request, str(form.get("code", ""))[:64], target)
+        if self.access is None or self._trusted(request):
+            return web.Response(status=303, headers={"Location": "/"})
+        return self._try(request, str(form.get("code", ""))[:64])
 
     # --- the app page and its sessions ----------------------------------------------------------------
     def _full(self) -> web.Response | None:
@@ -377,18 +487,24 @@ class ZapisServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         import aiohttp_jinja2
 
+        role: Role = request.get(ROLE) or Role()
+        if role.kind == BOARD:  # the board's login opens no app
+            return web.Response(status=303, headers={"Location": "/board"})
         full = self._full()
         if full is not None:
             return full
-        table = _table(request.query.get("table")) if "table" in request.query else _table(
-            request.cookies.get(TABLE_COOKIE))
+        if role.kind == TABLE:  # its table is its login's, whatever the address bar says
+            table = role.table
+        else:  # the director may look at any table's view (a hint remembered on this browser)
+            table = _table(request.query.get("table")) if "table" in request.query else _table(
+                request.cookies.get(TABLE_COOKIE))
         scheme = "wss" if request.secure else "ws"
         ws = f"{scheme}://{request.host}/ws" + (f"/{table}" if table else "")
         font = _int(request.query.get("fontsize"), self.font_size)
         context = {"font_size": min(max(font, 10), 40), "app_websocket_url": ws, "lang": self.lang,
                    "table": table, "static_url": "/static/"}
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
-        if "table" in request.query:  # chosen once, remembered on this tablet
+        if "table" in request.query and role.kind == DIRECTOR:  # chosen once, remembered on this browser
             if table:
                 response.set_cookie(TABLE_COOKIE, str(table), max_age=365 * 24 * 3600, samesite="Strict")
             else:
@@ -399,9 +515,15 @@ class ZapisServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=256 * 1024)
         if not websocket.can_prepare(request).ok:
             return web.Response(status=400, text="zapis: websocket only")
+        role: Role = request.get(ROLE) or Role()
+        table = _table(request.match_info.get("table"))
+        if role.kind == BOARD or (role.kind == TABLE and table != role.table):  # another table, the director's
+            return web.Response(status=403, text=say(self.lang, "not_yours"))
         if len(self.sessions) >= self.max_sessions:
             return web.Response(status=503, text=say(self.lang, "full", n=self.max_sessions))
-        table = _table(request.match_info.get("table"))
+        owner = self._owner(request, role)
+        if owner is not None and sum(1 for o in self.owners.values() if o == owner) >= self.per_owner(role):
+            return web.Response(status=503, text=say(self.lang, "too_many"))
         width, height = _size(request.query.get("width"), request.query.get("height"))
         service: AppService | None = None
         try:
@@ -410,6 +532,8 @@ class ZapisServer(Server):
                                  write_str=websocket.send_str, close=websocket.close,
                                  download_manager=self.download_manager, debug=self.debug)
             self.sessions.add(service)
+            if owner is not None:
+                self.owners[service] = owner
             self.sockets.add(websocket)
             await service.start(width, height)
             await self._process_messages(websocket, service)
@@ -421,8 +545,23 @@ class ZapisServer(Server):
             self.sockets.discard(websocket)
             if service is not None:
                 self.sessions.discard(service)
+                self.owners.pop(service, None)
                 await stop_service(service)
         return websocket
+
+    def _owner(self, request: web.Request, role: Role) -> tuple | None:
+        """Whose sessions are counted together: a table's login (two tablets a table: N-S and E-W), another machine's
+        address; this machine's own browser is the director at the laptop, not capped."""
+        if role.kind == TABLE:
+            return ("table", role.table)
+        if self._trusted(request) or self.access is None:
+            return None
+        return ("address", address_group(request.remote or "?"))
+
+    @staticmethod
+    def per_owner(role: Role) -> int:
+        """Sessions one owner may hold at once (a tablet reloaded holds its old one for a few seconds more)."""
+        return 3 if role.kind == TABLE else 4
 
     async def _process_messages(self, websocket: web.WebSocketResponse, service: AppService) -> None:
         """The browser's messages, checked: a stranger's resize to 10000 columns is 400 at most."""
@@ -431,7 +570,7 @@ class ZapisServer(Server):
                 continue
             try:
                 envelope = json.loads(message.data)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth: refused
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue
@@ -452,6 +591,9 @@ class ZapisServer(Server):
         """Plain one-line logs: no tracebacks with local variables (they would hold the key)."""
         logging.basicConfig(level="INFO", format="%(asctime)s %(message)s", datefmt="%H:%M:%S",
                             stream=sys.stderr, force=True)
+        from zapis.web.conn import limit_logs
+
+        limit_logs()  # a flood (descriptors run out, a storm of bad requests) is a line per 10 s, not one each
 
     def announce(self, out=None) -> str:
         """The addresses, the code and a QR code of the entry URL, as text for the terminal."""
@@ -463,13 +605,17 @@ class ZapisServer(Server):
         urls = self.urls()
         for url in urls:
             lines.append(f"zapis: {url}    tablica / board: {url}board")
+        lines.append("Stoły / tables: zapis tablets (karty stołów z kodami QR / table cards with QR codes)")
         if self.access:
-            lines.append(f"Kod dostępu / access code: {self.access.code or self.access.key}")
-            entry = self.entry_url(urls[0])
-            lines.append(f"Tablety / tablets: {entry}")
+            from zapis.web.logins import spaced
+
+            board = self.login_url(urls[0], Role(BOARD))
+            lines.append(f"Tablica / board: {board}")
             buf = io.StringIO()
-            segno.make(entry, error="m").terminal(out=buf, compact=True, border=2)
+            segno.make(board, error="m").terminal(out=buf, compact=True, border=2)
             lines.append(buf.getvalue().rstrip("\n"))
+            lines.append(f"Kierownik / director: {self.entry_url(urls[0])}    "
+                         f"kod / code: {spaced(self.access.code)}")
         lines.append("Ctrl+C: koniec / quit")
         return "\n".join(lines)
 
@@ -487,7 +633,8 @@ class ZapisServer(Server):
         urls = self.urls()
         data = {"urls": urls, "entry": [self.entry_url(u) for u in urls],
                 "board": [self.entry_url(u, True) for u in urls],
-                "code": self.access.code if self.access else None, "pid": os.getpid()}
+                "code": self.access.code if self.access else None, "pid": os.getpid(),
+                "logins": self.logins_json(), "codes": self.codes_json()}
         try:
             fd = os.open(self.announcement_file(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -517,8 +664,10 @@ class ZapisServer(Server):
 
     async def run(self, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
         """Listen, say where, and serve until `stop` is set (or the process is interrupted)."""
-        runner = web.AppRunner(await self._make_app(), access_log_class=PathOnlyAccessLogger, shutdown_timeout=3.0,
-                               access_log=logging.getLogger("zapis.access"), handle_signals=False)
+        from zapis.web.conn import Runner  # the connections bounded: headers in time, per address, in total
+
+        runner = Runner(await self._make_app(), max_sessions=self.max_sessions, access_log_class=PathOnlyAccessLogger,
+                        shutdown_timeout=3.0, access_log=logging.getLogger("zapis.access"), handle_signals=False)
         await runner.setup()
         try:
             try:
@@ -538,6 +687,7 @@ class ZapisServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
+        os.environ["ZAPIS_SERVER_PID"] = str(os.getpid())  # every session ends with this process (zapis.session)
         self.initialize_logging()
         self.backup_once()
 
@@ -552,14 +702,43 @@ class ZapisServer(Server):
         asyncio.run(main())
 
 
+def _inline_scripts() -> str:
+    """The app page's own inline script, allowed by its hash (no other inline script runs)."""
+    import base64
+    import hashlib
+    import re
+
+    try:
+        page = (TEMPLATES / "app_index.html").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    return " ".join("'sha256-" + base64.b64encode(hashlib.sha256(m.encode()).digest()).decode() + "'"
+                    for m in re.findall(r"<script>(.*?)</script>", page, re.S))
+
+
+#: every page's policy: its own scripts (textual.js, the app page's one inline script by hash), styles and fonts of
+#: this server, the websocket of this server; nothing from anywhere else, never inside another site's frame
+CSP = ("default-src 'self'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
 async def _no_framing(request: web.Request, response: web.StreamResponse) -> None:
     """No other site may show zapis inside its own page (clickjacking; or a page on the laptop, where no code
-    is asked, opening sessions until the tablets find every place taken)."""
+    is asked, opening sessions until the tablets find every place taken); every page says what it may load, and
+    nothing is sniffed for another type than it says."""
     response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
     csp = response.headers.get("Content-Security-Policy")
     if csp and "frame-ancestors" in csp:  # said already (the board's own policy): a second one is an error
         return
-    response.headers["Content-Security-Policy"] = (csp + "; " if csp else "") + "frame-ancestors 'none'"
+    global _CSP
+    if _CSP is None:
+        _CSP = CSP.format(scripts=_inline_scripts())
+    response.headers["Content-Security-Policy"] = _CSP if not csp else csp + "; frame-ancestors 'none'"
+
+
+_CSP: str | None = None
 
 
 async def stop_service(service: AppService, timeout: float = 5.0) -> None:
@@ -596,14 +775,27 @@ def _int(value: Any, default: int) -> int:
 
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
                  max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False) -> ZapisServer:
+                 local_needs_code: bool = False, tables: int = DEFAULT_TABLES) -> ZapisServer:
     problems = [Problem(opt, f"must be a whole number from {lo} to {hi}") for opt, v, lo, hi in (
         (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", max_sessions, 1, 1000),
-        (f"--font-size {font_size}", font_size, 8, 48)) if not lo <= v <= hi]
+        (f"--font-size {font_size}", font_size, 8, 48), (f"--tables {tables}", tables, 1, 999)) if not lo <= v <= hi]
     if problems:
         raise ZapisError(problems)
     code = check_code(code)
     local = host in ("127.0.0.1", "::1", "localhost") and not local_needs_code
-    access = None if local else Access(new_key(), code or f"{secrets.randbelow(10 ** 6):06d}")
+    access = None
+    if not local:  # the logins (director, board, each table) from the secret kept beside the database
+        from zapis.store.db import default_db_path
+        from zapis.web.logins import Logins, load_secret
+
+        path = Path(db) if db else default_db_path()
+        try:
+            if db is None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            secret = load_secret(path)
+        except OSError as e:
+            raise ZapisError([Problem(str(path.parent), f"cannot keep the tablets' logins there ({e.strerror})")]) \
+                from None
+        access = Access(code=code, logins=Logins(secret, tables))
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
                        extra_hosts=list(extra_hosts), local_needs_code=local_needs_code)

@@ -22,6 +22,8 @@ import aiohttp
 import pytest
 
 from tests.ui.conftest import new_game
+from zapis.store.roles import TABLE, Role
+from zapis.web.logins import spaced
 from zapis.serve import (SESSION_COOKIE, Access, Lockout, ZapisServer, allowed_hosts, build_server, check_code,
                          safe_log_line)
 from zapis.store import Store
@@ -68,7 +70,7 @@ async def test_another_machine_needs_the_key_or_the_code_and_then_holds_a_sessio
         async with browser.get(url + "/board") as r:
             assert r.status == 401  # the board shows the club's names: it needs the access too
         async with browser.get(url + "/?key=" + "K" * 16 + "&table=3", allow_redirects=False) as r:
-            assert r.status == 303 and r.headers["Location"] == "/?table=3"  # the key leaves the address bar
+            assert r.status == 303 and r.headers["Location"] == "/"  # the key leaves the address bar: the role's home
             cookie = r.cookies[SESSION_COOKIE].value
             assert cookie not in ("K" * 16, "482913") and len(cookie) >= 32
             assert r.cookies[SESSION_COOKIE]["httponly"] and r.cookies[SESSION_COOKIE]["samesite"] == "Strict"
@@ -179,7 +181,7 @@ def test_the_hosts_are_this_machines_own():
 def test_printed_addresses_are_never_0000(tmp_path):
     s = build_server(str(tmp_path / "a.db"), "pl", "0.0.0.0", 8000)
     text = s.announce()
-    assert "0.0.0.0" not in text and s.access.code in text and "?key=" + s.access.key in text
+    assert "0.0.0.0" not in text and spaced(s.access.code) in text and "/k/" + s.access.key in text
     assert "█" in text or "▀" in text  # the QR code
     for u in s.urls():
         assert u.startswith("http://") and "0.0.0.0" not in u
@@ -356,9 +358,13 @@ async def test_the_directors_app_shows_the_addresses_and_a_qr_code_a_tablet_does
         await pilot.pause(2.2)
         shown = str(app.screen.query_one("#tablets-text").render())
         assert "555123" in shown and server.urls()[0] in shown
+        table1 = server.logins_json()["tables"]["1"]
+        assert table1 in shown and spaced(server.access.logins.code(Role(TABLE, 1))) in shown
         qr = str(app.screen.query_one("#tablets-qr").render())
-        assert qr.count("\n") == (len(list(segno.make(server.entry_url(server.urls()[0]), error="m")
-                                           .matrix_iter(border=2))) + 1) // 2 - 1
+        assert qr.count("\n") == (len(list(segno.make(table1, error="m").matrix_iter(border=2))) + 1) // 2 - 1
+        await pilot.press("right")  # the next table's login
+        await pilot.pause()
+        assert server.logins_json()["tables"]["2"] in str(app.screen.query_one("#tablets-text").render())
         await pilot.press("escape")
     assert (db.with_name(db.name + ".serve.json").stat().st_mode & 0o777) == 0o600
     app = make_app(db, "pl")
@@ -386,6 +392,12 @@ async def test_no_other_site_may_frame_zapis(tmp_path):
                 assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
                 # said once: a browser reports a directive given twice as an error
                 assert r.headers["Content-Security-Policy"].count("frame-ancestors") == 1
+                assert r.headers["X-Content-Type-Options"] == "nosniff"
+                csp = r.headers["Content-Security-Policy"]
+                assert "default-src" in csp and "script-src" in csp
+        async with local.get(url + "/") as r:  # the app page's one inline script is allowed by its hash only
+            csp = r.headers["Content-Security-Policy"]
+            assert "'sha256-" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
 
 
 def test_a_tablet_cannot_ask_for_a_giant_terminal():
@@ -413,7 +425,10 @@ async def test_the_key_passes_a_lockout_and_many_addresses_share_one_cap(tmp_pat
     for i in range(30):  # 30 wrong codes from 30 addresses: under each address's limit
         assert access.wait(f"10.0.0.{i}") == 0
         access.failed(f"10.0.0.{i}")
-    assert access.wait("10.0.0.99") > 0  # the cap over all addresses holds the 31st
+    assert access.wait("10.0.0.99") == 0  # a fresh address still tries: the cap never refuses a right code
+    assert access.role_of("482913") is not None
+    access.failed("10.0.0.7")  # under the cap, an address that guessed wrong again waits its whole window
+    assert access.wait("10.0.0.7") > 0 and access.wait("10.0.0.8") > 0 and access.wait("10.0.0.100") == 0
     async with running(tmp_path, access) as (server, url), stranger() as browser:
         for i in range(12):
             async with browser.get(url + f"/?code={200000 + i}") as r:

@@ -123,7 +123,7 @@ class ZapisApp(App):
             return
         # a table's tablet with no game yet: its (empty) list, and the new game already asked for
         self.push_screen(EveningScreen(new_game=self.table is not None and self.game_id is None
-                                       and self.evening_id is not None))
+                                       and self.evening_id is not None and self.may("new_game")))
         if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
             from zapis.ui.screens.game import GameScreen
             self.push_screen(GameScreen(self.game_id))
@@ -244,19 +244,35 @@ class ZapisApp(App):
             except ZapisError:  # removed meanwhile, or the database is busy: shown here all the same
                 pass
 
-    def _follow_director(self) -> bool:
+    def _follow_director(self) -> bool | None:
         """A table's tablet follows the evening the director runs: when it changes, the tablet opens on it anew.
-        True when it did."""
+        True when it did, None when it will on a later look."""
         if self.directs or self.board:
             return False
         current = self.store.current_evening()
         if current == self.evening_id:
             return False
+        if any(not s.is_mounted for s in self.screen_stack):  # a screen still opening: on the next look
+            return None
         self.evening_id, self.game_id = current, None
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.call_later(self._push_first_screen)
+        self.run_worker(self._reopen(current), group="follow", exclusive=True, exit_on_error=False)
         return True
+
+    async def _reopen(self, current: int | None) -> None:
+        """The table's screens taken down one after another, then its game in the evening now current."""
+        from zapis.ui.screens.evening import EveningScreen
+        while len(self.screen_stack) > 2:
+            await self.pop_screen()
+        await self.switch_screen(_translated(EveningScreen()))
+        session = self.table_session()
+        if session is not None:
+            from zapis.ui.screens.pairs_table import PairsTableScreen
+            await _done(self.push_screen(PairsTableScreen(session, self.table)))
+        elif current is not None:
+            self.game_id = self.table_game(self.store.games(current))
+            if self.game_id is not None:
+                from zapis.ui.screens.game import GameScreen
+                await _done(self.push_screen(GameScreen(self.game_id)))
 
     def _watch_store(self) -> None:
         """Someone committed (another tablet or program, or this app): every screen that shows the
@@ -270,10 +286,12 @@ class ZapisApp(App):
         if version == self._seen_version:
             return
         try:
-            if self._follow_director():
-                self._seen_version = version
-                return
+            followed = self._follow_director()
         except (ZapisError, sqlite3.Error):  # busy for now: again on the next look
+            return
+        if followed is not False:
+            if followed:  # None: not yet (a screen still opening), looked at again on the next look
+                self._seen_version = version
             return
         for screen in list(self.screen_stack):
             refresh = getattr(screen, "store_changed", None)
@@ -300,6 +318,12 @@ class ZapisApp(App):
             return None
         translate_bindings(screen)
         return super().push_screen(screen, *args, **kw)
+
+    def switch_screen(self, screen):
+        if not isinstance(screen, str) and not self._screen_allowed(screen):
+            self.refuse()
+            return self.screen_stack and super().switch_screen(self.screen)
+        return super().switch_screen(screen)
 
     # --- commands shared by the screens ---------------------------------------------------------------
     def run_command(self, action: str) -> None:
@@ -457,6 +481,12 @@ class ZapisApp(App):
         from zapis.ui.dialogs.confirm import ConfirmDialog
 
         self.push_screen(ConfirmDialog(t("quit_ask"), yes=t("quit")), lambda yes: yes and self.exit())
+
+
+async def _done(awaitable) -> None:
+    """Wait for a screen to be shown (None: it was refused)."""
+    if awaitable is not None:
+        await awaitable
 
 
 def safe_file_name(name: str, default: str) -> str:

@@ -34,6 +34,7 @@ from aiohttp import WSMsgType, web
 
 from zapis.core.module import game_over, get_module
 from zapis.core.words import say
+from zapis.store.roles import BOARD, Role
 
 log = logging.getLogger("zapis.board")
 
@@ -143,8 +144,8 @@ def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str,
 
 
 def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> dict[str, Any]:
-    """The latest evening as the board shows it: each table's current game (its latest), each duplicate pairs
-    session's ranking (`pairs`, see pairs_page) and the standings (none when every game is a pairs session).
+    """The current evening (the director's choice) as the board shows it: each table's current game (its latest),
+    each duplicate pairs session's ranking (`pairs`, see pairs_page) and the standings (none when every game is a pairs session).
 
     Plain data (names as they are: the page draws them as text), and each sheet as the HTML export draws
     it (escaped)."""
@@ -155,13 +156,13 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
 
     own = store is None
     if own:
-        store = Store(db)
+        store = Store(db, role=Role(BOARD))
     try:
         with store.snapshot():
-            evs = store.evenings()
-            if not evs:
+            current = store.current_evening()  # the evening the director runs, not merely the newest
+            if current is None:
                 return {"evening": None, "tables": [], "pairs": [], "standings": []}
-            ev = evs[-1]
+            ev = store.evening(current)
             games = store.games(ev["id"])
             results = store.results(ev["id"])
         # a duplicate pairs session has its ranking page (its long per-board sheet is not cycled through); the
@@ -312,7 +313,7 @@ class Board:
 
         with self._store_lock:
             if self._store is None:
-                self._store = Store(self.db)
+                self._store = Store(self.db, role=Role(BOARD))
             return board_state(self.db, self.lang, self._store)
 
     async def _recompute(self) -> None:

@@ -55,7 +55,8 @@ class EveningBar(Static, can_focus=True):
         label = plain(self.label) or t("evening")
         if len(label) > room:  # a long title or place is cut where it can be seen to be
             label = label[:room - 1] + "…"
-        return Text(label.ljust(room) + " ▼", no_wrap=True, style="" if self.label else "dim")
+        mark = " ▼" if self.app.directs else "  "  # a table's tablet shows the director's evening: no list
+        return Text(label.ljust(room) + mark, no_wrap=True, style="" if self.label else "dim")
 
     def on_click(self) -> None:
         self.action_choose()
@@ -87,6 +88,17 @@ class EveningScreen(Screen):
     def __init__(self, new_game: bool = False):
         super().__init__()
         self.ask_new_game = new_game  # open the new-game dialog at once (a table's tablet with no game yet)
+
+    def on_key(self, event) -> None:
+        """A director's key pressed on a table's tablet: not shown there, and said in one line when pressed."""
+        if self.app.directs or self.app.board:
+            return
+        bound = {k.strip(): b.action for b in self.BINDINGS for k in b.key.split(",")}
+        action = bound.get(event.key)
+        if action is not None and not (action in self.TABLE_ACTIONS and self.app.may(action)):
+            event.stop()
+            event.prevent_default()
+            self.app.refuse()
 
     def check_action(self, action: str, parameters) -> bool | None:
         """A table's tablet is shown its table's keys only; the director's are not there at all."""

@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Digits, Label, Static
 
@@ -146,8 +147,11 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.set_class(getattr(self.app, "touch", False), "-touch")
-        self.query_one("#digits").display = False
-        self.reload()
+        try:
+            self.query_one("#digits").display = False
+            self.reload()
+        except NoMatches:  # taken down before its mount came round (the app closing, the evening changed)
+            return
         self.query_one(HandForm).focus_first()
 
     # --- showing -------------------------------------------------------------------------------

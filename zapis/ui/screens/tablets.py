@@ -42,7 +42,16 @@ def read_announcement(db_path) -> dict | None:
 
 
 class TabletsScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("t", "app.pop_screen", "back", show=False)]
+    """The addresses, then one table's login at a time (its QR code and its typed code; ←/→ another table), and
+    the table cards to print (c). Each table's login logs a tablet in as that table only (zapis.web.logins)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("t", "app.pop_screen", "back", show=False),
+                Binding("left", "table(-1)", "table_key"), Binding("right", "table(1)", "table_key", show=False),
+                Binding("c", "cards", "tablets_cards_key"), Binding("g", "games", "tablets_games_key")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = 1
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -54,7 +63,35 @@ class TabletsScreen(Screen):
         self.show()
         self.set_interval(2, self.show)  # the server may start or stop while this is open
 
+    def action_table(self, step: int) -> None:
+        data = read_announcement(self.app.store.path)
+        tables = len(((data or {}).get("logins") or {}).get("tables") or {}) or 1
+        self.table = (self.table - 1 + step) % tables + 1
+        self.show()
+
+    def action_games(self) -> None:
+        """Whether a table's tablet may start the next game at its table (the director's setting)."""
+        store = self.app.store
+        store.set_setting("tables_start_games", not store.tables_start_games())
+        self.show()
+
+    def action_cards(self) -> None:
+        """The table cards (A4 HTML) written beside the other exports, never over a file unasked."""
+        from zapis.web.tablets import cards_html
+        from zapis.ui.i18n import get_lang
+
+        data = read_announcement(self.app.store.path)
+        if not data or not data.get("logins"):
+            self.app.bell()
+            return
+        from zapis.ui.dialogs.export import export_folder
+        name = "karty-stolow.html" if get_lang() == "pl" else "table-cards.html"
+        self.app._write_export("html", str(export_folder() / name),
+                               files={name: cards_html(data["logins"], data.get("codes"), get_lang())})
+
     def show(self) -> None:
+        from zapis.web.logins import spaced
+
         data = read_announcement(self.app.store.path)
         text = Text()
         text.append(t("tablets") + "\n", style="bold")
@@ -66,11 +103,21 @@ class TabletsScreen(Screen):
             text.append(t("tablets_urls") + "\n")
             for url in data["urls"]:
                 text.append(f"  {url}\n", style="bold")
+            logins = data.get("logins") or {}
+            codes = data.get("codes") or {}
             if data.get("code"):
-                text.append(f"{t('tablets_code')}: ")
-                text.append(str(data["code"]), style="bold reverse")
+                text.append(f"{t('tablets_director')}: {logins.get('director', '')}  {t('tablets_code')}: ")
+                text.append(spaced(str(data["code"])), style="bold reverse")
                 text.append("\n")
-            text.append(f"{t('board')}: {data['urls'][0]}board\n")
-            text.append(t("tablets_scan"))
-            qr.update(qr_text(data["entry"][0]))
+            text.append(f"{t('board')}: {logins.get('board') or data['urls'][0] + 'board'}\n")
+            text.append(t("tablets_games_yes" if self.app.store.tables_start_games() else "tablets_games_no") + "\n")
+            tables = logins.get("tables") or {}
+            url = tables.get(str(self.table))
+            if url:
+                code = (codes.get("tables") or {}).get(str(self.table))
+                text.append(t("tablets_table", n=self.table, code=spaced(code) if code else "-") + "\n", style="bold")
+                text.append(f"  {url}\n")
+                qr.update(qr_text(url))
+            else:
+                qr.update("")
         self.query_one("#tablets-text", Static).update(text)

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -266,7 +267,10 @@ class HandForm(Widget):
         return ""
 
     def on_mount(self) -> None:
-        self.refresh_visibility()
+        try:
+            self.refresh_visibility()
+        except NoMatches:  # its screen was taken down before the form's mount came round (the evening changed)
+            pass
 
     # --- values --------------------------------------------------------------------------------
     def _get(self, id_: str) -> Any:
