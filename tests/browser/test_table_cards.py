@@ -187,8 +187,10 @@ def test_a_table_card_logs_its_tablet_in_at_its_table_and_no_further(chromium, s
         time.sleep(0.8)
         shot(t1, f"4-key-{key}-{what}")
         now = lines(t1)
-        assert now[:-6] == before[:-6], f"{key!r} changed the screen:\n" + "\n".join(now)  # a toast may say no
-    tap(t1, "▼")  # the evening's bar: the list of evenings is the director's too, and it says so
+        assert now[:8] == before[:8], f"{key!r} changed the screen:\n" + "\n".join(now)  # the list stays
+        assert "To robi kierownik, nie tablet stołu 1." in "\n".join(now)  # and it is said in one line
+    assert "▼" not in lines(t1)[1]  # the evening's bar offers no list of evenings to a table...
+    tap(t1, "2026-11-20")  # ...and a tap on it says whose that list is
     wait_for(t1, "To robi kierownik, nie tablet stołu 1.")
     shot(t1, "4-evening-bar-refused")
     assert not any("Który wieczór?" in r for r in lines(t1))

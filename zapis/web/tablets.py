@@ -104,7 +104,7 @@ def cards_html(urls: dict[str, Any], codes: dict[str, Any] | None, lang: str = "
                  f"<b class='code'>{h(spaced(code))}</b></p>") if code else ""
         cards.append(f"<section class='card'><div class='no'>{h(word('table', lang))} {h(n)}</div>"
                      f"{qr_svg(url)}<p class='small'>{h(word('scan', lang))}</p>"
-                     f"<p class='small'>{h(word('or', lang))} <b>{h(url)}</b></p>{typed}</section>")
+                     f"<p class='small'>{h(word('or', lang))} <b class='url'>{h(url)}</b></p>{typed}</section>")
     return ("<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>zapis: {title}</title>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             "<style>@page{{size:A4;margin:10mm}}body{{font-family:'DejaVu Sans',Arial,sans-serif;margin:0}}"
@@ -112,6 +112,7 @@ def cards_html(urls: dict[str, Any], codes: dict[str, Any] | None, lang: str = "
             ".card{{border:1px dashed #888;padding:4mm;text-align:center;break-inside:avoid;height:86mm;"
             "box-sizing:border-box}}.no{{font-size:30pt;font-weight:bold}}.card svg{{width:44mm;height:44mm}}"
             ".small{{font-size:9pt;margin:1mm 0;overflow-wrap:anywhere}}.code{{font-size:14pt;white-space:nowrap}}"
+            ".url{{white-space:nowrap;font-family:'DejaVu Sans Mono',monospace;font-size:8pt}}"
             "</style></head><body>"
             "<div class='cards'>{cards}</div></body></html>").format(lang=lang, title=h(word("title", lang)),
                                                                      cards="".join(cards))
