@@ -7,6 +7,8 @@ app; and the evening the tablets follow is the director's choice, never merely t
 
 from __future__ import annotations
 
+import json
+
 import aiohttp
 import pytest
 
@@ -308,3 +310,60 @@ def test_zapis_tablets_prints_each_roles_login_while_a_server_runs(tmp_path, cap
     assert page.count("<section class='card'>") == 6 and page.count("<svg") == 6 and "Stół 6" in page
     assert "http" not in page.replace(server_url, "").split("<body>")[1].replace("http://www.w3.org/2000/svg", "")
     assert cli.main(["--db", str(db), "tablets", "--cards", str(cards)]) == 2  # never over a file unasked
+
+
+async def test_a_table_login_holds_three_sessions_at_most(tmp_path):
+    access = logins_access()
+    t1 = access.logins.key(Role(TABLE, 1))
+    async with running(tmp_path, access) as (server, url), stranger() as tablet:
+        async with tablet.get(f"{url}/k/{t1}", allow_redirects=False):
+            pass
+        for _ in range(3):  # three tablets of table 1 in already (as if: no process is started for them)
+            server.owners[object()] = ("table", 1)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+            await tablet.ws_connect(url.replace("http", "ws") + "/ws/1", headers=ws_headers(url))
+        assert e.value.status == 503
+
+
+async def test_over_the_websocket_a_tables_keys_change_nothing_outside_its_table(club):
+    """The audit's keys sent as a real tablet sends them (textual-serve's protocol) to a real session process."""
+    import asyncio
+    import shutil
+
+    db, ids = club
+    tmp = db.parent / "served"
+    tmp.mkdir()
+    shutil.copy(db, tmp / "s.db")  # the test server's database (running() serves tmp/s.db)
+    access = logins_access()
+    t1 = access.logins.key(Role(TABLE, 1))
+    async with running(tmp, access) as (server, url), stranger() as tablet:
+        async with tablet.get(f"{url}/k/{t1}", allow_redirects=False):
+            pass
+        ws = await tablet.ws_connect(url.replace("http", "ws") + "/ws/1?width=100&height=32", headers=ws_headers(url))
+        screen = b""
+
+        async def read(seconds: float) -> None:
+            nonlocal screen
+            end = asyncio.get_running_loop().time() + seconds
+            while (left := end - asyncio.get_running_loop().time()) > 0:
+                try:
+                    msg = await ws.receive(timeout=left)
+                except asyncio.TimeoutError:
+                    return
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    screen += msg.data
+                elif msg.type != aiohttp.WSMsgType.TEXT:
+                    return
+        await read(4.0)
+        assert "stół 1".encode() in screen  # its own table's game
+        for keys in ("\x1b", "n", "2099-12-31", "\r", "p", "r", "\r", "t", "d", "k", "e", "\r", "\x10", "players\r",
+                     "\x1b", "x"):
+            await ws.send_str(f'["stdin", {json.dumps(keys)}]')
+            await read(0.3)
+        await ws.send_str('["stdin", "\\u001b"]')
+        await read(0.5)
+        await ws.close()
+    after = Store(tmp / "s.db")
+    assert [e["date"] for e in after.evenings()] == ["2026-11-13", "2026-11-20"]
+    assert after.current_evening() == ids["now"] and sorted(after.players()) == sorted(P4)
+    assert all(not after.hands(g) for g in (ids["g2"], ids["old_game"]))
