@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -18,6 +17,8 @@ from zapis.text import plain, plain_text
 
 def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
     """`--rules KEY=VALUE`: VALUE is read as a TOML value (900, true, "x", [1, 2]); bare words are text."""
+    from zapis import rulesets
+
     out: dict[str, Any] = {}
     problems = []
     for item in items:
@@ -27,9 +28,9 @@ def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
             problems.append(Problem(f"--rules {item}", "expected KEY=VALUE"))
             continue
         try:
-            out[key] = tomllib.loads(f"v = {value}")["v"]
-        except tomllib.TOMLDecodeError:
-            out[key] = value
+            out[key] = rulesets.toml_value(value, f"--rules.{key}")
+        except ZapisError as e:  # nested too deeply
+            problems += e.problems
     if problems:
         raise ZapisError(problems)
     return out
@@ -101,6 +102,12 @@ def cmd_evening(args: argparse.Namespace) -> int:
 
     if args.action == "new" and args.date:
         args.date = cli_date(args.date, "--date")
+    if args.action == "new":  # names that enter: checked before anything is opened or saved
+        from zapis.core.names import name_problems
+
+        problems = name_problems(args.title or "", "--title") + name_problems(args.place or "", "--place")
+        if problems:
+            raise ZapisError(problems)
     store = open_store(args)
     console = Console()
     if args.action == "new":
@@ -633,10 +640,11 @@ def cmd_pairs(args: argparse.Namespace) -> int:
                                  title=args.title, table=args.table)
         except ZapisError as e:  # each problem at the option it comes from (rules.boards_per_round: --boards-per-round)
             options = {"rules.boards_per_round": "--boards-per-round", "rules.rounds": "--rounds",
-                       "rules.movement": "--movement", "rules.mitchell_even": "--relay", "pairs": "--pair"}
+                       "rules.movement": "--movement", "rules.mitchell_even": "--relay", "pairs": "--pair",
+                       "title": "--title"}
             raise ZapisError([Problem(next((o for k, o in options.items() if p.place == k or
                                             p.place.startswith(k + ".")), p.place), p.message)
-                              for p in e.problems]) from None
+                              for p in e.problems], e.source) from None
         s, eid = ps.load(store, gid), store.game(gid).evening_id
         if args.json:
             print(json.dumps({"game": gid, "evening": eid, "movement": s.movement.to_json()}, ensure_ascii=False))

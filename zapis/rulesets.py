@@ -84,6 +84,23 @@ MAX_FILE = 8 * 1024 * 1024  # a season's record is far smaller; /dev/zero is far
 MAX_DEPTH = 32
 
 
+def toml_value(text: str, place: str) -> Any:
+    """A value typed on its own (`--rules KEY=VALUE`, a parameter edited in the app) read as TOML: 900, true, "x",
+    [1, 2]; what is not TOML is the text itself. Nested more deeply than a file may be: refused at `place` (the
+    reader would otherwise recurse once a level, and a few thousand brackets end it)."""
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+    except RecursionError:
+        value = None
+    else:
+        if _depth(value) <= MAX_DEPTH:
+            return value
+    raise ZapisError([Problem(place, Bi(f"jest zagnieżdżone zbyt głęboko (najwyżej {MAX_DEPTH} poziomy)",
+                                        f"is nested too deeply (at most {MAX_DEPTH} levels)"))])
+
+
 def _depth(value: Any) -> int:
     """How deeply tables and arrays nest (without recursion, so any depth can be measured)."""
     deepest, stack = 0, [(value, 1)]

@@ -39,7 +39,7 @@ def load() -> dict[str, Any]:
     try:
         with open(config_file(), "rb") as f:
             data = tomllib.load(f)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # unreadable, not TOML, or nested past the reader: as if none
         return {}
     return {k: v for k, v in data.items() if _valid(k, v)}
 

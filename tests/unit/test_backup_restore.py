@@ -137,5 +137,7 @@ def test_db_check_reports_an_unreadable_row_instead_of_crashing(tmp_path):
     s, gid = club(db)
     s.conn.execute("UPDATE games SET rules_json = '{not json' WHERE id = ?", (gid,))
     s.close()
-    r = zapis("db", "check", db=db)
-    assert r.returncode == 2 and f"game {gid}: cannot be read" in r.stderr and "Traceback" not in r.stderr
+    r = zapis("--lang", "en", "db", "check", db=db)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [f"game {gid}: the stored rules of the game are damaged (not JSON); zapis restore "
+                                     "brings back a backup"]

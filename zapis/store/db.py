@@ -27,7 +27,8 @@ import orjson
 
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
-from zapis.core.words import both, raw
+from zapis.core.names import name_problems
+from zapis.core.words import Bi, both, raw
 from zapis.paths import data_dir
 from zapis.store import roles
 from zapis.store.roles import Role
@@ -96,6 +97,30 @@ def _loads(text: str) -> Any:
         return json.loads(text)
 
 
+#: what a game keeps as JSON, named as a damaged row of it is said (one line naming the game, and the hand)
+_STORED = {"hand": Bi("zapisane rozdanie jest uszkodzone", "the stored hand is damaged"),
+           "rules": Bi("zapisane zasady gry są uszkodzone", "the stored rules of the game are damaged"),
+           "players": Bi("zapisane miejsca graczy są uszkodzone", "the stored seats of the players are damaged"),
+           "start": Bi("zapisany stan początkowy jest uszkodzony", "the stored start of the game is damaged")}
+_NOT_JSON = Bi(" (to nie JSON); zapis restore przywraca kopię zapasową",
+               " (not JSON); zapis restore brings back a backup")
+_NOT_OURS = Bi(" (nie tak, jak zapisał go zapis); zapis restore przywraca kopię zapasową",
+               " (not as zapis wrote it); zapis restore brings back a backup")
+
+
+def _damaged(place: str, what: str, why: Bi = _NOT_JSON) -> ZapisError:
+    return ZapisError([Problem(place, _STORED[what] + why)])
+
+
+def _stored(text: Any, place: str, what: str) -> Any:
+    """A game's JSON read back (as _loads reads it); a row damaged since it was written (not JSON, not text, or
+    nested past any reader) is one plain line naming the game (and the hand), never a traceback."""
+    try:
+        return _loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise _damaged(place, what) from None
+
+
 def _outcome_json(outcome: dict[str, Any]) -> str:
     """A game's outcome as the memo keeps it (plain numbers and names, never NaN): by orjson, as a season writes
     thousands, else (an integer beyond 64 bits) as the store writes any JSON."""
@@ -126,10 +151,11 @@ class Store:
         self._scored: dict[int, Scored] = {}  # the games last read or written, by id (a memo: see scored())
         self.read_only = self.path.exists() and not (os.access(self.path, os.W_OK)
                                                      and os.access(self.path.parent, os.W_OK))
+        if not self.path.exists() and not os.access(self.path.parent, os.W_OK):
+            raise ZapisError("does not exist, and cannot be made: its folder is read-only", str(self.path))
         try:
             if self.read_only:
-                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout,
-                                            isolation_level=None, check_same_thread=False)
+                self.conn = self._connect_read_only(timeout)
             else:
                 self.conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
                                             check_same_thread=False)
@@ -146,6 +172,29 @@ class Store:
             raise ZapisError(_db_message(e), str(self.path)) from None
 
     # --- opening ------------------------------------------------------------------------------
+    def _connect_read_only(self, timeout: float) -> sqlite3.Connection:
+        """A connection that only reads. A WAL database needs its -shm file beside it, which a read-only folder (or
+        disk) cannot get when nobody has the database open: then the file is read as it lies (immutable), unless a
+        -wal file holds changes not yet in it (those would be missed: said in one line instead)."""
+        uri = self.path.resolve().as_uri()
+
+        def connect(params: str) -> sqlite3.Connection:
+            return sqlite3.connect(f"{uri}?{params}", uri=True, timeout=timeout, isolation_level=None,
+                                   check_same_thread=False)
+        conn = connect("mode=ro")
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as e:
+            conn.close()
+            if "unable to open" not in str(e):
+                raise
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal.exists() and wal.stat().st_size:
+            raise ZapisError("cannot be written here (a read-only folder or disk), and its -wal file holds changes "
+                             "not yet in it: open it once where it can be written", str(self.path))
+        return connect("mode=ro&immutable=1")
+
     def _setup(self) -> None:
         c = self.conn
         c.execute("PRAGMA busy_timeout = 5000")
@@ -183,6 +232,8 @@ class Store:
     @contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed or rolled back whole."""
+        if self.read_only:  # opened to read only: any write is refused before it begins
+            raise ZapisError("cannot be written (read-only): nothing was saved", str(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
@@ -253,13 +304,13 @@ class Store:
         return [r[0] for r in self.conn.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
 
     def rename_player(self, old: str, new: str) -> None:
-        from zapis import records
         self.directs(roles.RENAME)
         new = new.strip()
         if not new:
             raise ZapisError([Problem("name", "a player needs a name")])
-        if len(new) > records.MAX_NAME:
-            raise ZapisError([Problem("name", f"is longer than {records.MAX_NAME} characters")])
+        problems = name_problems(new, "name")  # as every name that enters: short, no control characters
+        if problems:
+            raise ZapisError(problems)
         with self.tx() as c:
             if c.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
                 raise ZapisError([Problem("name", f"{new!r} is already a player")])
@@ -271,6 +322,9 @@ class Store:
     def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
         self.directs(roles.NEW_EVENING)
         date = parse_date(date)
+        problems = name_problems(place, "place") + name_problems(title, "title")
+        if problems:
+            raise ZapisError(problems)
         with self.tx() as c:
             eid = c.execute("INSERT INTO evenings (date, place, title) VALUES (?, ?, ?)",
                             (date, place, title)).lastrowid
@@ -374,6 +428,11 @@ class Store:
         transaction: a kill in between never leaves an empty evening behind.
         """
         problems = check_table_number(table) + check_stake(stake)
+        # every name that enters, checked as the records and the dialogs check it (a caller that skipped them)
+        problems += [p for place, name in _seated_names(rec.players) for p in name_problems(name, place)]
+        problems += name_problems(rec.title, "title")
+        if evening is not None:
+            problems += name_problems(evening[1], "place") + name_problems(evening[2], "title")
         if problems:
             raise ZapisError(problems)
         if not self.role.directs:  # a table starts a game at its own table, in the current evening, if allowed
@@ -426,7 +485,7 @@ class Store:
         return self._info(row)
 
     def _info(self, r: sqlite3.Row) -> GameInfo:
-        frozen = json.loads(r["rules_json"])
+        frozen = _frozen_json(r["rules_json"], r["id"])
         return GameInfo(r["id"], r["evening_id"], r["number"], r["ruleset"], r["title"] or both(frozen["title"]),
                         frozen["module"], self._current_names(r["id"]), r["version"], r["stake"])
 
@@ -436,9 +495,8 @@ class Store:
             "ORDER BY gp.seat", (game_id,))]
 
     def log(self, game_id: int) -> list[LogEntry]:
-        return [LogEntry(r["id"], r["action"], r["position"], json.loads(r["hand_json"]) if r["hand_json"] else None,
-                         r["at"])
-                for r in self.conn.execute("SELECT * FROM hand_log WHERE game_id = ? ORDER BY id", (game_id,))]
+        return [_entry(r) for r in self.conn.execute("SELECT * FROM hand_log WHERE game_id = ? ORDER BY id",
+                                                     (game_id,))]
 
     def hands(self, game_id: int) -> list[dict[str, Any]]:
         """The hands as they stand: the log replayed."""
@@ -451,12 +509,12 @@ class Store:
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise ZapisError([Problem("game", f"no game {game_id}")])
-        rules, module = _frozen(json.loads(row["rules_json"]))
+        rules, module = _frozen_of(row["rules_json"], game_id)
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
         rules, layout, start, hands = _names_now(module, rules, zip(recorded, self._current_names(game_id)),
                                                  row["layout_json"], row["start_json"],
-                                                 self.hands(game_id) if hands is None else hands)
+                                                 self.hands(game_id) if hands is None else hands, game_id)
         rec = records.GameRecord(ruleset=row["ruleset"], players=layout, hands=hands, start=start, title=row["title"])
         return rec, rules, module
 
@@ -505,14 +563,17 @@ class Store:
         todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
         for gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done in rows:
             if rules_json not in frozen_rules:
-                frozen_rules[rules_json] = _frozen(json.loads(rules_json))
+                frozen_rules[rules_json] = _frozen_of(rules_json, gid)
             rules, module = frozen_rules[rules_json]
             label = f"{date + ' ' if dated else ''}stół {table}: {raw(title or both(rules.title))} (#{gid})"
             names = seats.get(gid, [])
             want = outcome_key(version, rules_json, layout_json, start_json, stake, names, module)
             if memo and key == want:
-                out.append((gid, want, GameResult.judged_from(label, _loads(done), rules, module, stake, date)))
-                continue
+                try:
+                    out.append((gid, want, GameResult.judged_from(label, _loads(done), rules, module, stake, date)))
+                    continue
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+                    pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
             todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
             out.append((gid, want, None))
         found = []
@@ -545,7 +606,14 @@ class Store:
             if not others and positions == _counting(positions.count(",") + 1):
                 # hands entered one after another and nothing else: the entry positions 0, 1, 2, ... prove
                 # the rows came in the log's order (each enter is at the end of the hands before it)
-                yield gid, _loads(hands)
+                try:
+                    found = _loads(hands)
+                except (ValueError, TypeError, RecursionError):
+                    found = None
+                if found is not None and all(type(h) is dict for h in found):
+                    yield gid, found
+                else:  # a damaged row among them: the log read row by row says which hand
+                    yield gid, replay(self.log(gid))
             else:  # corrections and undos (or the rows out of order): the game's log read and replayed
                 yield gid, replay(self.log(gid))
 
@@ -555,7 +623,7 @@ class Store:
         """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
         from zapis.core.module import DECLARED
         from zapis.evening import GameResult, declared_of, declarers, judge
-        rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands)
+        rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands, gid)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
         declared = sheet.extra.get(DECLARED)  # found by the module's fold, else asked for
@@ -584,7 +652,7 @@ class Store:
     def memo_problems(self) -> list[str]:
         """Every remembered outcome whose key still holds, compared with a fresh recomputation: empty when all
         agree. A stale or differing one is dropped (the next standings recompute it)."""
-        kept = {gid: (key, json.loads(done)) for gid, key, done in
+        kept = {gid: (key, _memo(done)) for gid, key, done in
                 self.conn.execute("SELECT game_id, key, outcome_json FROM game_results")}
         if not kept:
             return []
@@ -657,8 +725,7 @@ class Store:
         for r in self.conn.execute(
                 f"SELECT l.* FROM hand_log l JOIN games g ON g.id = l.game_id JOIN tables t ON t.id = g.table_id "
                 f"WHERE t.evening_id IN ({marks}) ORDER BY l.id", list(by_id)):
-            logs[r["game_id"]].append(LogEntry(r["id"], r["action"], r["position"],
-                                               json.loads(r["hand_json"]) if r["hand_json"] else None, r["at"]))
+            logs[r["game_id"]].append(_entry(r))
         out = []
         for g in games:
             rec, rules, module = self.record(g.id, replay(logs[g.id]))
@@ -792,8 +859,9 @@ class Store:
         for (gid,) in ids:
             try:
                 self.sheet(gid)
-            except ZapisError as e:
-                out += [f"game {gid}: {line}" for line in e.lines()]
+            except ZapisError as e:  # a damaged row names its game (and hand) itself
+                out += [line if line.startswith((f"game {gid}:", f"game {gid},")) else f"game {gid}: {line}"
+                        for line in e.lines()]
             except Exception as e:  # a row no longer readable (bad JSON, a missing module): say which game
                 out.append(f"game {gid}: cannot be read ({type(e).__name__}: {e})")
         if not out:  # the remembered outcomes against a fresh recomputation (only where every game scores)
@@ -927,21 +995,28 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
 
 
 def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, str]], layout_json: str,
-               start_json: str, hands: list[dict[str, Any]]
+               start_json: str, hands: list[dict[str, Any]], game_id: int | None = None
                ) -> tuple[Rules, Any, dict[str, Any], list[dict[str, Any]]]:
     """A game's rules, seats, start and hands in its players' names now (seats: (recorded, current) in seat
-    order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names."""
+    order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names.
+    A damaged seats or start row is one line naming the game."""
     from zapis import records
     from zapis.core.module import COMMON_HAND_FIELDS
+    place = f"game {game_id}"
+    layout, start = _stored(layout_json, place, "players"), _stored(start_json, place, "start")
+    if not isinstance(layout, (list, dict)) or not layout:
+        raise _damaged(place, "players", _NOT_OURS)
+    if not isinstance(start, dict):
+        raise _damaged(place, "start", _NOT_OURS)
     mapping = {a: b for a, b in seats if a != b}
-    layout = _rename(_loads(layout_json), mapping)
+    layout = _rename(layout, mapping)
     if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
         named = {k: _rename(rules.values[k], mapping) for k in records.record_keys(module) if k in rules.values}
         if named:
             rules = dataclasses.replace(rules, values={**rules.values, **named})
         fields = (*COMMON_HAND_FIELDS, *module.hand_fields(rules, layout))
         hands = [rename_hand(fields, h, mapping) for h in hands]
-    return rules, layout, _rename(_loads(start_json), mapping), hands
+    return rules, layout, _rename(start, mapping), hands
 
 
 def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> Any:
@@ -958,6 +1033,48 @@ def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> An
 @functools.lru_cache(maxsize=64)
 def _counting(n: int) -> str:
     return ",".join(map(str, range(n)))
+
+
+def _frozen_json(text: Any, game_id: int) -> dict[str, Any]:
+    """A game's frozen rules as stored (JSON: id, module, title, values), or one line: the game's rules are damaged."""
+    frozen = _stored(text, f"game {game_id}", "rules")
+    if not (isinstance(frozen, dict) and isinstance(frozen.get("id"), str) and isinstance(frozen.get("module"), str)
+            and "title" in frozen and isinstance(frozen.get("values"), dict)):
+        raise _damaged(f"game {game_id}", "rules", _NOT_OURS)
+    return frozen
+
+
+def _frozen_of(text: Any, game_id: int) -> tuple[Rules, ScoringModule]:
+    """The rules a game was begun with and its module, from its stored row; a damaged row (or a module no longer
+    known) is one line naming the game."""
+    frozen = _frozen_json(text, game_id)
+    try:
+        return _frozen(frozen)
+    except ZapisError as e:
+        raise ZapisError([Problem(f"game {game_id}", p.message) for p in e.problems]) from None
+
+
+def _entry(r: sqlite3.Row) -> LogEntry:
+    """One row of the hand log; a damaged hand is one line naming the game and the hand (the log's position, 1 the
+    first hand)."""
+    text, place = r["hand_json"], f"game {r['game_id']}, hand {_hand_number(r['position'])}"
+    hand = None if text is None else _stored(text, place, "hand")
+    if r["action"] in ("enter", "edit") and not isinstance(hand, dict):  # a hand is a table of its fields
+        raise _damaged(place, "hand", _NOT_OURS)
+    return LogEntry(r["id"], r["action"], r["position"], hand, r["at"])
+
+
+def _hand_number(position: Any) -> str:
+    return str(position + 1) if isinstance(position, int) and not isinstance(position, bool) else "?"
+
+
+def _memo(done: Any) -> Any:
+    """A remembered outcome read back; a damaged one is None (it then differs from the recomputation, and is
+    dropped)."""
+    try:
+        return _loads(done)
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def _frozen(frozen: dict[str, Any]) -> tuple[Rules, ScoringModule]:
@@ -1012,6 +1129,14 @@ def replay(log: list[LogEntry]) -> list[dict[str, Any]]:
         elif e.action == "undo" and hands:
             hands.pop()
     return hands
+
+
+def _seated_names(players: Any) -> list[tuple[str, Any]]:
+    """(where it stands in a record, the name) for every seated name: players[i], or a pairs session's pairs.N[j]."""
+    if isinstance(players, dict):
+        return [(f"pairs.{k}[{j}]", n) for k, names in players.items() if isinstance(names, list)
+                for j, n in enumerate(names)]
+    return [(f"players[{i}]", n) for i, n in enumerate(players if isinstance(players, list) else [])]
 
 
 def _names(players: Any) -> list[str]:

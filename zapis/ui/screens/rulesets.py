@@ -4,7 +4,6 @@ saved as a TOML file that extends the original."""
 from __future__ import annotations
 
 import json
-import tomllib
 
 import tomli_w
 from textual import on
@@ -92,12 +91,13 @@ class RulesetsScreen(Screen):
     def _set(self, event: Input.Submitted) -> None:
         if self.current is None or getattr(self, "selected", None) not in self.current.values:
             return
-        try:
-            value = tomllib.loads(f"v = {event.value}")["v"]
-        except tomllib.TOMLDecodeError:
-            value = event.value
         module = get_module(self.current.module)
-        problems = rulesets.check_overrides(module, {self.selected: value}, "")
+        try:
+            value = rulesets.toml_value(event.value, self.selected)
+        except ZapisError as e:  # nested too deeply
+            value, problems = None, e.problems
+        else:
+            problems = rulesets.check_overrides(module, {self.selected: value}, "")
         if problems:
             self.query_one("#ruleset-msg", Label).update(plain_text("\n".join(p.say(get_lang()) for p in problems)))
             return
