@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from zapis import records, rulesets
 from zapis.core.errors import Problem, ZapisError
+from zapis.core.names import name_problems
 from zapis.core.words import Bi
 from zapis.modules.bridge.pairs import movement_of
 from zapis.movements import Movement, Seating
@@ -128,7 +129,7 @@ def new_session(store: Store, evening_id: int | None, pairs: Iterable[Iterable[s
             "arrow_switch": arrow_switch, "mitchell_even": even}
     rules = rulesets.load(METHOD_RULESETS[method], layers=[("rules", over)])
     module = _module(rules)
-    problems = module.check_players(rules, layout)
+    problems = module.check_players(rules, layout) + name_problems(title or "", "title")
     if problems:
         raise ZapisError(problems)
     rec = records.GameRecord(ruleset=rules.id, players=layout, title=title)

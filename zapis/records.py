@@ -16,6 +16,7 @@ from zapis import rulesets
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import Field, check_value
 from zapis.core.module import Rules, ScoringModule, get_module
+from zapis.core.names import MAX_NAME as MAX_NAME, name_problems  # MAX_NAME: records.MAX_NAME, as before
 from zapis.core.sheet import Sheet
 
 FORMAT = "zapis/1"
@@ -52,9 +53,6 @@ class GameRecord:
         return out
 
 
-MAX_NAME = 60
-
-
 def record_keys(module: ScoringModule | None) -> tuple[str, ...]:
     """Top-level record keys that are parameters of the game's rules (a module's `record_keys`, e.g. a bridge
     tura's `partners`): parse() reads them into the record's rules, as if given in [rules], so that they are
@@ -71,8 +69,8 @@ def _players_problems(value: Any) -> list[Problem]:
             out.append(Problem(f"players[{i}]", f"{fmt(name)} is not a player name"))
         elif name != name.strip():  # "Ala" and " Ala" would be one player in the store, two in the file
             out.append(Problem(f"players[{i}]", f"{fmt(name)} begins or ends with a space"))
-        elif len(name) > MAX_NAME:
-            out.append(Problem(f"players[{i}]", f"is longer than {MAX_NAME} characters"))
+        else:  # at most MAX_NAME characters, no control characters: as every name that enters
+            out += name_problems(name, f"players[{i}]")
     names = [n for n in value if isinstance(n, str)]
     for n in sorted({n for n in names if names.count(n) > 1}):
         out.append(Problem("players", f"{fmt(n)} sits twice"))
@@ -116,6 +114,8 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     problems = [Problem(k, "unknown key") for k in data if k not in allowed]
     if "title" in data and not isinstance(data["title"], str):
         problems.append(Problem("title", f"{fmt(data['title'])} is not text"))
+    elif "title" in data:
+        problems += name_problems(data["title"], "title")
     if "date" in data and not isinstance(data["date"], dt.date):
         problems.append(Problem("date", f"{fmt(data['date'])} is not a TOML date (2026-11-20)"))
     if pkey not in data:

@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from zapis.core.errors import Problem, ZapisError
+from zapis.core.names import name_problems
 from zapis.core.words import Bi
 
 #: the most series a draw makes (a long day has 3-5; more is a typo)
@@ -51,6 +52,8 @@ def check_draw(players: Sequence[str], series: Any, place: str = "--players",
     names = [p.strip() if isinstance(p, str) else p for p in players]
     if any(not isinstance(p, str) or not p for p in names):
         out.append(Problem(place, Bi("puste imię gracza", "an empty player name")))
+    for p in names:  # as every name that enters (the draw's tables become games): short, no control characters
+        out += name_problems(p, place)
     seen: set[str] = set()
     twice = []
     for p in names:

@@ -151,7 +151,8 @@ async def test_an_evening_started_elsewhere_is_followed_and_listed(db):
 
 async def test_a_name_longer_than_the_bar_ends_in_an_ellipsis_and_the_mark_stays(db):
     store = Store(db)
-    store.new_evening("2026-11-20", title="Mistrzostwa Klubu " * 6, place="Kraków")
+    # the longest title and place that enter (60 characters each: issue 29), longer together than the bar
+    store.new_evening("2026-11-20", title=("Mistrzostwa Klubu " * 4)[:60], place="Kraków, Dom Kultury")
     store.close()
     app = make_app(db, "pl")
     async with app.run_test(size=SIZE) as pilot:

@@ -64,7 +64,8 @@ RECORDS = record_cases()
 
 
 def names_cases():
-    """Valid records whose players hold hostile names: scored and imported, exit 0."""
+    """Valid records whose players hold hostile names: scored and imported, exit 0; a name with a control character
+    (ESC, BEL) never enters (exit 2, naming the player: issue 29)."""
     out = []
     for path in VALID:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -73,7 +74,8 @@ def names_cases():
         n = len(data["players"])
         for k in range(0, len(HOSTILE_NAMES), n):
             mapping = dict(zip(data["players"], (HOSTILE_NAMES * 2)[k:k + n]))
-            out.append((f"{path.stem}-names{k}", _rename(copy.deepcopy(data), mapping), 0))
+            control = any(c < " " for name in mapping.values() for c in name)
+            out.append((f"{path.stem}-names{k}", _rename(copy.deepcopy(data), mapping), 2 if control else 0))
     return out
 
 

@@ -57,22 +57,40 @@ def record(players, title) -> str:
     return json.dumps({"format": "zapis/1", "ruleset": "kierki", "players": players, "title": title})
 
 
+def has_control(name: str) -> bool:
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name)
+
+
+#: a name holding control characters no longer enters (issue 29): it is typed in as a stand-in, then put in the
+#: database directly, as an older zapis (or another program) may have left it; every command must still show it
+STAND_IN = {name: f"stand-in {i}" for i, name in enumerate(HOSTILE) if has_control(name)}
+
+
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
     """An evening whose place, title and players are all hostile, with one scored game each."""
+    import sqlite3
+
     tmp = tmp_path_factory.mktemp("names")
     db = tmp / "n.db"
-    r = run("evening", "new", "--date", "2026-11-20", "--place", HOSTILE[0] + HOSTILE[4], "--title",
-            HOSTILE[3], db=db)
+    place = HOSTILE[0] + HOSTILE[4]
+    r = run("evening", "new", "--date", "2026-11-20", "--place", HOSTILE[0], "--title", HOSTILE[3], db=db)
     assert r.returncode == 0, r.stderr
     for i in range(0, len(HOSTILE), 4):
-        players = HOSTILE[i:i + 4]
+        players = [STAND_IN.get(n, n) for n in HOSTILE[i:i + 4]]
+        title = HOSTILE[(i + 5) % len(HOSTILE)]
         toml = (f'format = "zapis/1"\nruleset = "kierki"\nplayers = {json.dumps(players)}\n'
-                f'title = {json.dumps(HOSTILE[(i + 5) % len(HOSTILE)])}\n')
+                f'title = {json.dumps(STAND_IN.get(title, title))}\n')
         f = tmp / f"g{i}.toml"
         f.write_text(toml, encoding="utf-8")
         r = run("import", str(f), "--evening", "1", "--table", str(i // 4 + 1), db=db)
         assert r.returncode == 0, r.stderr
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE evenings SET place = ?", (place,))
+        for name, stand_in in STAND_IN.items():
+            c.execute("UPDATE players SET name = ? WHERE name = ?", (name, stand_in))
+            c.execute("UPDATE games SET title = ? WHERE title = ?", (name, stand_in))
+    c.close()
     return tmp, db
 
 
@@ -111,6 +129,13 @@ def test_zapis_score_of_a_record_with_hostile_names(tmp_path):
         f.write_text(f'format = "zapis/1"\nruleset = "kierki"\nplayers = {json.dumps(HOSTILE[i:i + 4])}\n'
                      f'title = {json.dumps(HOSTILE[i])}\n', encoding="utf-8")
         r = run("score", str(f))
+        if any(map(has_control, HOSTILE[i:i + 4])):  # refused as every name with a control character: one line each
+            assert r.returncode == 2 and "Traceback" not in r.stderr
+            assert [line.split(": ")[1] for line in r.stderr.splitlines()] == \
+                ["title"] * has_control(HOSTILE[i]) + [f"players[{j}]" for j, n in enumerate(HOSTILE[i:i + 4])
+                                                       if has_control(n)]
+            no_escape_sequences(r.stderr)
+            continue
         assert r.returncode == 0, r.stderr
         no_escape_sequences(r.stdout)
         assert "Ala[/]" in r.stdout or i

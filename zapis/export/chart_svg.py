@@ -34,19 +34,29 @@ def _word(key: str, lang: str | None) -> str:
     return pl if lang == "pl" else en if lang == "en" else f"{pl} / {en}"
 
 
+def _char_width(c: str) -> float:
+    return FONT * (1.0 if unicodedata.east_asian_width(c) in ("W", "F") else 0.6)
+
+
 def _text_width(text: str) -> float:
     """About how wide a text is at the chart's font size (a wide character twice a narrow one)."""
-    return sum(FONT * (1.0 if unicodedata.east_asian_width(c) in ("W", "F") else 0.6) for c in plain(text))
+    return sum(_char_width(c) for c in plain(text))
 
 
 def _cut(text: str, room: float) -> str:
-    """A name that fits the room, else cut with an ellipsis (a legend row never runs off the chart)."""
+    """A name that fits the room, else cut with an ellipsis (a legend row never runs off the chart): the longest
+    beginning that leaves room for the ellipsis, found in one pass (each character measured once, however long
+    the name; no text is measured again after each character taken off)."""
     text = plain(text)
-    if _text_width(text) <= room:
-        return text
-    while text and _text_width(text + "…") > room:
-        text = text[:-1]
-    return text + "…"
+    ellipsis = _text_width("…")
+    width, fits = 0.0, 0
+    for i, c in enumerate(text):
+        width += _char_width(c)
+        if width + ellipsis <= room:
+            fits = i + 1
+        elif width > room:  # it does not fit whole: cut after the last character that left room
+            return text[:fits] + "…"
+    return text
 
 
 def _n(v: float) -> str:

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.fields import MISSING, Field
 from zapis.core.module import Rules, ScoringModule
+from zapis.core.names import name_problems
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
@@ -124,7 +125,8 @@ class PairsModule(ScoringModule):
                 out.append(Problem(place, Bi(f"{fmt(names)} to nie dwa imiona graczy",
                                              f"{fmt(names)} is not two player names")))
                 continue
-            for n in names:
+            for j, n in enumerate(names):
+                out += name_problems(n, f"{place}[{j}]")  # as every name that enters: short, no control characters
                 if n in seen:
                     out.append(Problem(place, Bi(f"{fmt(n)} gra już w parze {seen[n]}",
                                                  f"{fmt(n)} already plays in pair {seen[n]}")))

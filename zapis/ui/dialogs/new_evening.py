@@ -10,9 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from zapis.core.errors import ZapisError
+from zapis.core.names import name_problems
 from zapis.store.db import parse_date
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 
 
 class NewEveningDialog(ModalScreen[dict | None]):
@@ -41,8 +42,12 @@ class NewEveningDialog(ModalScreen[dict | None]):
         except ZapisError:
             self.query_one("#error", Label).update(plain_text(f'{t("date")}: "{d[:20]}" — 20.11.2026'))
             return
-        self.dismiss({"date": d, "title": self.query_one("#title", Input).value.strip(),
-                      "place": self.query_one("#place", Input).value.strip()})
+        title, place = self.query_one("#title", Input).value.strip(), self.query_one("#place", Input).value.strip()
+        problems = name_problems(title, t("title")) + name_problems(place, t("place"))  # as every name that enters
+        if problems:
+            self.query_one("#error", Label).update(plain_text(problems[0].say(get_lang())))
+            return
+        self.dismiss({"date": d, "title": title, "place": place})
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

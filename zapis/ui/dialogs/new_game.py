@@ -3,6 +3,7 @@ in order (the first deals first), the table and the stake."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,18 @@ class NewGame:
     module: Any
     table: int
     stake: float
+
+
+def _said(p) -> str:
+    """A problem in the UI's language, placed at the field the dialog shows: players[2] is the third seat's player,
+    pairs.3 (or pairs.3[0], one of its names) the third seat's pair."""
+    place = p.place
+    if m := re.fullmatch(r"players\[(\d+)\]", place):
+        place = f"{t('st_player')} {int(m[1]) + 1}"
+    elif m := re.fullmatch(r"pairs\.(\d+)(\[\d+\])?", place):
+        place = f"{t('board_pair')} {m[1]}"
+    message = say(p.message, get_lang())
+    return f"{place}: {message}" if place else message
 
 
 class NewGameDialog(ModalScreen[NewGame | None]):
@@ -172,8 +185,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             problems += check_stake(stake, t("stake"))
             if problems:
                 raise ZapisError(problems)
-        except ZapisError as e:
-            err.update(plain_text("\n".join(str(p) for p in e.problems)))
+        except ZapisError as e:  # one line naming the field as the dialog names it (a seat: its player)
+            err.update(plain_text(_said(e.problems[0])))
             return
         self.dismiss(NewGame(rec, rules, module, table, stake))
 

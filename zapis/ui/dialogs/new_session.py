@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +20,7 @@ from zapis.ui.i18n import get_lang, t
 #: where a problem is placed -> the label the dialog shows for it
 PLACES = {"pairs": "ns_pairs", "rules.movement": "ns_movement", "rules.boards_per_round": "ns_boards",
           "rules.rounds": "ns_rounds", "rules.mitchell_even": "ns_relay", "rules.arrow_switch": "ns_arrow",
-          "method": "ns_method"}
+          "method": "ns_method", "title": "title"}
 
 
 def parse_pairs(text: str) -> tuple[list[list[str]], list[str]]:
@@ -115,6 +117,8 @@ class NewSessionDialog(ModalScreen[int | None]):
             p = e.problems[0]
             where = next((t(v).split(":")[0] for k, v in PLACES.items() if p.place == k or p.place.startswith(k + ".")),
                          p.place)
+            if m := re.match(r"pairs\.(\d+)", p.place):  # which pair: as a pair line's problem says it
+                where += f": {t('pt_pair', n=m[1])}"
             self.error(f"{where}: {say(p.message, get_lang())}" if where else say(p.message, get_lang()))
             return
         self.dismiss(gid)

@@ -8,8 +8,9 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from zapis.core.errors import ZapisError
+from zapis.core.words import say
 from zapis.text import plain_text
-from zapis.ui.i18n import t
+from zapis.ui.i18n import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -40,8 +41,11 @@ class PlayersScreen(Screen):
         old = self.names[ol.highlighted]
         try:
             self.app.store.rename_player(old, event.value)
-        except ZapisError as e:
-            self.query_one("#error", Label).update(plain_text("\n".join(str(p) for p in e.problems)))
+        except ZapisError as e:  # one line naming the field as the screen names it (its label)
+            p = e.problems[0]
+            where = t("new_name") if p.place == "name" else p.place
+            self.query_one("#error", Label).update(plain_text(f"{where}: {say(p.message, get_lang())}" if where
+                                                              else say(p.message, get_lang())))
             return
         self.names = self.app.store.players()
         ol.clear_options()
