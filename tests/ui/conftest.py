@@ -1,9 +1,9 @@
 import sqlite3
-import unicodedata
 
 import pytest
 
 from zapis import records
+from zapis.core.names import MAX_NAME, name_problems
 from zapis.store import Store
 from zapis.store.db import _rename
 from zapis.ui.app import make_app
@@ -15,7 +15,7 @@ def new_game(db, ruleset, players, hands=(), rules=None):
     stand-in, which is then renamed to it in the database (the screens must still show such a name safely)."""
     names = [n for pair in players.values() for n in pair] if isinstance(players, dict) else list(players)
     odd = {n: f"stand-in {i}" for i, n in enumerate(names)
-           if isinstance(n, str) and any(unicodedata.category(c) == "Cc" for c in n)}
+           if isinstance(n, str) and name_problems(n[:MAX_NAME], "")}
     players, hands, rules = _rename(players, odd), _rename(list(hands), odd), _rename(rules, odd)
     store = Store(db)
     data = {"format": "zapis/1", "ruleset": ruleset, ("pairs" if isinstance(players, dict) else "players"): players}

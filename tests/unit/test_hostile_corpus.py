@@ -17,6 +17,7 @@ import tomli_w
 
 from zapis.cli import main
 from zapis.store import Store
+from zapis.core.names import BIDI_CONTROLS
 from zapis.store.db import _rename
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -74,7 +75,7 @@ def names_cases():
         n = len(data["players"])
         for k in range(0, len(HOSTILE_NAMES), n):
             mapping = dict(zip(data["players"], (HOSTILE_NAMES * 2)[k:k + n]))
-            control = any(c < " " for name in mapping.values() for c in name)
+            control = any(c < " " or c in BIDI_CONTROLS for name in mapping.values() for c in name)
             out.append((f"{path.stem}-names{k}", _rename(copy.deepcopy(data), mapping), 2 if control else 0))
     return out
 

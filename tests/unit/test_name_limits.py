@@ -46,7 +46,9 @@ def refused(tmp_path, capsys, argv, place):
 
 # --- the one check -----------------------------------------------------------------------------------------
 def test_the_check_itself():
-    assert name_problems("x" * MAX_NAME, "p") == [] and name_problems("Żaneta Łęcka [/] =1+1 \u202e", "p") == []
+    assert name_problems("x" * MAX_NAME, "p") == [] and name_problems("Żaneta Łęcka [/] =1+1 \u200f", "p") == []
+    # a direction override turns what follows around ("Ala" shown as "alA", the columns after it reordered)
+    assert [str(p) for p in name_problems("Ala\u202e", "p")] == ["p: holds a control character (U+202E)"]
     assert [str(p) for p in name_problems(LONG, "p")] == ["p: is longer than 60 characters"]
     assert [str(p) for p in name_problems("A\x1bB", "p")] == ["p: holds a control character (U+001B)"]
     for label, bad in BAD.items():

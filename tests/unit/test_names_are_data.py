@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from zapis.core.names import BIDI_CONTROLS
 from zapis.text import csv_cell, html_text, plain
 
 HOSTILE = [
@@ -58,7 +59,7 @@ def record(players, title) -> str:
 
 
 def has_control(name: str) -> bool:
-    return any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name)
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in BIDI_CONTROLS for c in name)
 
 
 #: a name holding control characters no longer enters (issue 29): it is typed in as a stand-in, then put in the

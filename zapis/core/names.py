@@ -22,10 +22,16 @@ def name_problems(value: Any, place: str) -> list[Problem]:
     if len(value) > MAX_NAME:
         return [Problem(place, Bi(f"jest dłuższe niż {MAX_NAME} znaków", f"is longer than {MAX_NAME} characters"))]
     for ch in value:
-        if unicodedata.category(ch) == "Cc":  # ESC, BEL, a line break, a tab, DEL, C1 ...
+        # ESC, BEL, a line break, a tab, DEL, C1 ...; and the marks that turn the text after them around
+        # (U+202E would show "Ala" as "alA" and reorder the columns after it)
+        if unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS:
             return [Problem(place, Bi(f"zawiera znak sterujący (U+{ord(ch):04X})",
                                       f"holds a control character (U+{ord(ch):04X})"))]
     return []
+
+
+#: the explicit direction marks: embeddings, overrides and isolates (the plain LRM/RLM marks are harmless)
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 __all__ = ["MAX_NAME", "name_problems"]

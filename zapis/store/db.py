@@ -361,7 +361,7 @@ class Store:
             return default
         try:
             return json.loads(row[0])
-        except ValueError:  # damaged: as if never set
+        except (ValueError, RecursionError):  # damaged: as if never set
             return default
 
     def set_setting(self, key: str, value: Any) -> None:
