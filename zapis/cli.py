@@ -791,7 +791,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.set_defaults(func=cmd_serve)
     tb = sub.add_parser("tablets", help="each table's login (QR code, short URL, code) while zapis serve runs")
     tb.add_argument("--json", action="store_true", help="the logins as JSON (docs/records.md)")
-    tb.add_argument("--tables", type=int, metavar="N", help="tables 1 to N only (default: every table the server has)")
+    tb.add_argument("--tables", type=int, metavar="N",
+                    help="tables 1 to N only (default: the tables of the current evening for the cards and the list, "
+                         "every table the server has for --json)")
     tb.add_argument("--cards", metavar="FILE", help="write the table cards to print (A4 HTML)")
     tb.add_argument("--replace", action="store_true", help="replace the cards file if it exists")
     tb.add_argument("--renew", action="store_true",

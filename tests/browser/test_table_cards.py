@@ -114,7 +114,7 @@ PROBE = """(path) => new Promise((resolve) => {
 def open_cards(chromium, db: Path, tmp_path: Path):
     """`zapis tablets --cards`, opened from its file in an A4-sized window; every request the page made."""
     cards = tmp_path / "cards.html"
-    assert str(cards) in zapis(db, "tablets", "--cards", str(cards))
+    assert str(cards) in zapis(db, "tablets", "--cards", str(cards), "--tables", "30")  # every table the server has
     ctx = chromium.new_context(viewport=A4, device_scale_factor=2)
     requests: list[str] = []
     ctx.on("request", lambda r: requests.append(r.url))

@@ -310,6 +310,10 @@ def test_zapis_tablets_prints_each_roles_login_while_a_server_runs(tmp_path, cap
     assert page.count("<section class='card'>") == 6 and page.count("<svg") == 6 and "Stół 6" in page
     assert "http" not in page.replace(server_url, "").split("<body>")[1].replace("http://www.w3.org/2000/svg", "")
     assert cli.main(["--db", str(db), "tablets", "--cards", str(cards)]) == 2  # never over a file unasked
+    with Store(db) as director:  # the evening has tables 1 and 3: the cards are the evening's tables
+        game_at(director, director.current_evening(), 3)
+    assert cli.main(["--db", str(db), "--lang", "pl", "tablets", "--cards", str(cards), "--replace"]) == 0
+    assert cards.read_text(encoding="utf-8").count("<section class='card'>") == 3
 
 
 async def test_a_table_login_holds_three_sessions_at_most(tmp_path):

@@ -78,6 +78,22 @@ def logins(data: dict[str, Any], tables: int | None) -> dict[str, Any]:
     return {"server": out["server"], "director": out["director"], "board": out["board"], "tables": known}
 
 
+def evening_tables(db: Path, data: dict[str, Any]) -> int | None:
+    """For the cards and the text: the tables the current evening has (its highest table number), within what
+    the server knows; None (every table) when the evening has no game yet."""
+    from zapis.store import Store
+    from zapis.store.roles import BOARD, Role
+
+    try:
+        with Store(db, role=Role(BOARD)) as store:
+            evening = store.current_evening()
+            highest = max((g.table for g in store.games(evening)), default=0) if evening else 0
+    except ZapisError:
+        return None
+    known = len((data.get("logins") or {}).get("tables") or {})
+    return min(highest, known) if highest else None
+
+
 def qr_svg(data: str, scale: int = 6) -> str:
     """A QR code as inline SVG (no file, nothing fetched), dark on white."""
     import io
@@ -149,10 +165,10 @@ def cmd_tablets(args) -> int:
         print(word("renewed", lang))
         return 0
     data = running_server(db)
-    urls = logins(data, args.tables)
     if args.json:
-        print(json.dumps(urls, ensure_ascii=False))
+        print(json.dumps(logins(data, args.tables), ensure_ascii=False))
         return 0
+    urls = logins(data, args.tables if args.tables is not None else evening_tables(db, data))
     codes = data.get("codes")
     if args.cards:
         out = Path(args.cards)
