@@ -848,8 +848,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _global_options_everywhere(parser: argparse.ArgumentParser) -> None:
+    """--db and --lang are taken after the command too (`zapis serve --db X`), as well as before it."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                sub.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+                sub.add_argument("--lang", choices=("pl", "en"), default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+                _global_options_everywhere(sub)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    _global_options_everywhere(parser)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         args.func = cmd_app

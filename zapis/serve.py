@@ -315,9 +315,9 @@ class ZapisServer(Server):
         super().__init__(shlex.join(base), host=host, port=port, title="zapis",
                          templates_path=TEMPLATES, statics_path=STATIC)
         self.base_command = base
-        from zapis.ui.i18n import default_lang
+        from zapis.session import cli_lang
 
-        self.db, self.lang = db, (lang or default_lang())  # the pages speak as the app will
+        self.db, self.lang = db, cli_lang(lang)  # the pages speak as the app will: --lang, else the one chosen last
         self.access = access
         self.local_needs_code = local_needs_code  # a laptop others use too: this machine gives the code
         self.max_sessions = max_sessions

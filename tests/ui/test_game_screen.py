@@ -89,12 +89,10 @@ async def test_the_last_players_tricks_are_filled_in_and_taken_back(db, app_fact
         await type_into(pilot, "in-tricks-2", "3")
         await pilot.pause()
         assert form.query_one("#in-tricks-1").value == "5"
-        await type_into(pilot, "in-tricks-2", "0")  # 30 tricks: past the total, nothing is filled in
+        await type_into(pilot, "in-tricks-2", "0")  # 30 tricks: past the total, the 0 is refused in that box
         await pilot.pause()
-        assert form.query_one("#in-tricks-1").value == ""
-        form.query_one("#in-tricks-2").value = "3"
-        await pilot.pause()
-        assert form.query_one("#in-tricks-1").value == "5"
+        assert form.query_one("#in-tricks-2").value == "3" and form.query_one("#in-tricks-1").value == "5"
+        assert "od 0 do 16" in str(app.screen.query_one("#message").render())
         form.query_one("#in-kind").value = "hearts"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -473,8 +471,8 @@ async def test_a_sheets_labels_are_not_cut_where_there_is_room(db, app_factory):
 
 
 @pytest.mark.parametrize("ruleset,says", [
-    ("bridge-rubber", "[4] · N, E, S, W"), ("bridge-two", "[2] · N-S, E-W"), ("bridge-tura", "[4]\n"),
-    ("czarna-manka", "[3/4/5/6]"), ("czarna-manka-pary", "[4]"), ("metamorfoza", "[2/3]")])
+    ("bridge-rubber", "players: 4 · N, E, S, W"), ("bridge-two", "players: 2 · N-S, E-W"), ("bridge-tura", "players: 4\n"),
+    ("czarna-manka", "players: 3, 4, 5 or 6"), ("czarna-manka-pary", "players: 4"), ("metamorfoza", "players: 2 or 3")])
 async def test_new_game_dialog_says_how_many_these_rules_seat(db, app_factory, ruleset, says):
     Store(db).new_evening("2026-11-20")
     app = app_factory("en")

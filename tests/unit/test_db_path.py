@@ -123,20 +123,21 @@ async def test_the_question_in_the_uis_language(tmp_path, lang, words, key):
         for w in words:
             assert w in text
         assert str(db) in text
-        assert screen.focused.id == "no"  # Enter alone makes nothing
+        assert screen.focused.id == "yes"  # Enter alone makes it (issue 30: what a new --db is typed for)
         await pilot.press(key)
         await pilot.pause()
     assert app.return_value is True and not db.exists()  # the question makes nothing itself
 
 
-async def test_enter_or_escape_says_no(tmp_path):
-    for key in ("enter", "escape"):
+async def test_enter_says_yes_and_escape_or_n_says_no(tmp_path):
+    """`zapis --db NEW app` + Enter opens the app on a new database; Escape or n makes nothing."""
+    for key, made in (("enter", True), ("escape", False), ("n", False)):
         app = NewDatabaseApp(tmp_path / "x.db", "en")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press(key)
             await pilot.pause()
-        assert app.return_value is False
+        assert app.return_value is made, key
 
 
 async def test_a_path_with_markup_is_shown_as_typed(tmp_path):

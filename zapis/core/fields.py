@@ -66,6 +66,18 @@ class Field:
     base: Callable[[Mapping[str, Any]], int | None] | None = field(default=None, compare=False)
     # what a player typed, as the record writes it (bridge: 3BA -> 3NT, 4♠ -> 4S, pas -> pass)
     normalize: Callable[[str], str] | None = field(default=None, compare=False)
+    # another field's value written at the end of this one, as players write it (bridge: "4SX", "3NTXX",
+    # "4 pik x" set the double): (that field's name, ((typed ending, its value), ...)), the longest ending first
+    suffix: tuple = ()
+
+    def split_suffix(self, text: str) -> tuple[str, Any]:
+        """`text` without an ending `suffix` names, and that ending's value (None when it has none)."""
+        if self.suffix:
+            low = text.rstrip().lower()
+            for ending, value in self.suffix[1]:
+                if low.endswith(ending) and len(low) > len(ending):
+                    return text.rstrip()[:-len(ending)].rstrip(), value
+        return text, None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

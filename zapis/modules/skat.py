@@ -120,7 +120,7 @@ PARAMS = (
                                            "(„mnożnik dwa za przegraną”), a potem każde przesunięcie skatu i "
                                            "każda jungfrau podwaja; 1: bez tego mnożnika",
                                            "Schieberamsch by card points: the loser loses his card points times "
-                                           "this (the seed's \"multiplier two for losing\"), then each push and "
+                                           "this (the Polish \"multiplier two for losing\"), then each push and "
                                            "each Jungfrau doubles; 1: no such factor"), 2, min=1),
     Field("durchmarsch", "int", Bi("ramsz: gracz, który weźmie wszystkie lewy (durchmarsz), dostaje tyle",
                                    "ramsch: one player taking every trick scores this"), 120, min=0),

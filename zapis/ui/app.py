@@ -521,7 +521,8 @@ class NewDatabaseApp(App[bool]):
         from zapis.text import plain
         from zapis.ui.dialogs.confirm import ConfirmDialog
 
-        self.push_screen(ConfirmDialog(t("db_new_ask", path=plain(self.path.absolute())), yes=t("db_create")),
+        self.push_screen(ConfirmDialog(t("db_new_ask", path=plain(self.path.absolute())), yes=t("db_create"),
+                                       default=True),  # Enter makes it: that is what a new --db is typed for
                          lambda yes: self.exit(bool(yes)))
 
 

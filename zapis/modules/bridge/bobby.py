@@ -55,6 +55,7 @@ from zapis.core.module import Rules, ScoringModule, dealers
 from zapis.core.sheet import Cell, Row, Section, Sheet, leaders, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
+    DOUBLE_SUFFIX,
     DOUBLES, PASSED_OUT, STRAINS, Breakdown, Contract, Parts, Values, above_line, canonical_contract,
     deal_parts, parse_contract, result_text, tricks_needed,
 )
@@ -411,7 +412,7 @@ class BobbyModule(ScoringModule):
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, NULLO, S or NT ("4S", "4NULLO", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 4NULLO, 3NT/3BA, pass/pas"},
-                  normalize=canonical, parts=(LEVELS, strains), alone=("pass",)),
+                  normalize=canonical, parts=(LEVELS, strains), alone=("pass",), suffix=DOUBLE_SUFFIX),
             Field("declarer", "player", "the declarer (a player's name)", label={"pl": "rozgrywający",
                                                                                 "en": "declarer"}),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),

@@ -94,6 +94,9 @@ def canonical_contract(text: str) -> str:
     return text
 
 
+#: a double written after the contract, as players write it ("4SX", "3NTXX", "4 pik x", "4 kier kontra")
+DOUBLE_SUFFIX = ("double", (("rekontra", "XX"), ("kontra", "X"), ("xx", "XX"), ("x", "X")))
+
 #: how a contract is put together on a pad: a level, then a strain (or "pass" alone)
 CONTRACT_PARTS = (("1", "2", "3", "4", "5", "6", "7"), ("C", "D", "H", "S", "NT"))
 

@@ -15,6 +15,7 @@ from zapis.core.module import DECLARED, COMMON_HAND_FIELDS, Rules, ScoringModule
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
+    DOUBLE_SUFFIX,
     CONTRACT_PARTS, tricks_needed, both, VUL_WORDS, PASSED_OUT, not_a_contract, pass_has_no,
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Parts, Values, above_line,
     canonical_contract, deal_parts, declarer_score, imps, parse_contract, premium, result_text, vulnerable,
@@ -241,7 +242,7 @@ class BridgeModule(ScoringModule):
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
-                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",)),
+                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX),
             _declarer_field(rules),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
                   label={"pl": "kontra", "en": "double"}, usual=""),

@@ -15,6 +15,7 @@ from zapis.core.names import name_problems
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (
+    DOUBLE_SUFFIX,
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
     canonical_contract, parse_contract, result_text, vulnerable, CONTRACT_PARTS, tricks_needed,
     PASSED_OUT, VUL_WORDS, not_a_contract, pass_has_no,
@@ -155,7 +156,7 @@ class PairsModule(ScoringModule):
             Field("ew", "int", "the E-W pair number", required=True, min=1, label={"pl": "para E-W", "en": "E-W pair"}),
             Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', normalize=canonical_contract,
                   label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
-                  parts=CONTRACT_PARTS, alone=("pass",)),
+                  parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS,
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES), usual="",

@@ -15,9 +15,10 @@ from zapis.ui.i18n import t
 class ConfirmDialog(ModalScreen[bool]):
     BINDINGS = [Binding("escape", "no", "cancel"), Binding("y,t", "yes", show=False), Binding("n", "no", show=False)]
 
-    def __init__(self, question: str, yes: str | None = None, no: str | None = None):
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None, default: bool = False):
         super().__init__()
         self.question = question
+        self.default = default  # what Enter answers (the button with the cursor): "no" unless a yes is the safe one
         self.yes, self.no = (yes or t("yes")).capitalize(), (no or t("no")).capitalize()
 
     def compose(self) -> ComposeResult:
@@ -28,7 +29,7 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(self.no, id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed, "#yes")
     def action_yes(self) -> None:

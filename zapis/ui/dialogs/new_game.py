@@ -57,6 +57,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         self.table = table  # a table's tablet starts that table's next game
         self.all = rulesets.list_rulesets()
         self.chosen: str | None = None
+        self.counts: list[int] = []  # how many players the chosen ruleset takes
 
     def compose(self) -> ComposeResult:
         names = self.app.store.players()
@@ -114,8 +115,11 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             self.query_one("#description", Static).update(plain_text(str(e)))
             return
         module = get_module(r.module)
-        n = module.counts(r)
-        counts = "/".join(map(str, n)) if len(n) < 6 else f"{min(n)}+"
+        n = sorted(module.counts(r))
+        self.counts = n
+        many = len(n) >= 6 and n == list(range(n[0], n[-1] + 1))
+        counts = t("players_from", n=n[0]) if many else t("players_n", n=t("or_word").join(
+            [", ".join(map(str, n[:-1])), str(n[-1])] if len(n) > 1 else [str(n[0])]))
         seats = ""
         if r.module == "bridge" and r["seating"] == "four":
             seats = " · N, E, S, W"
@@ -124,7 +128,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         if module.players_key == "pairs":
             seats = " · " + t("pairs_seats")
         self.query_one("#description", Static).update(
-            plain_text(f"{say(r.description, get_lang())}\n[{counts}]{seats}"))  # all of it: the box scrolls
+            plain_text(f"{say(r.description, get_lang())}\n{counts}{seats}"))  # all of it: the box scrolls
 
     @on(OptionList.OptionSelected, "#rulesets")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -143,9 +147,10 @@ class NewGameDialog(ModalScreen[NewGame | None]):
     def _seat_done(self, event: Input.Submitted) -> None:
         """Enter on a seat: on to the next one; on an empty seat (every player typed), the game starts."""
         i = int(event.input.id[1:])
-        if event.value.strip() and i < 7:
+        filled = sum(1 for j in range(8) if self.query_one(f"#p{j}", Input).value.strip())
+        if event.value.strip() and i < 7 and filled < max(self.counts or [8]):
             self.query_one(f"#p{i + 1}", Input).focus()
-        else:
+        else:  # the last player the game takes, or an empty seat: the game starts (or says what is missing)
             self.action_ok()
 
     @on(Input.Submitted, "#table, #stake")

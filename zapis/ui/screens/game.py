@@ -19,7 +19,7 @@ from zapis.store import ConflictError
 from zapis.ui.dialogs.history import HistoryDialog
 from zapis.text import plain, plain_text
 from zapis.ui.i18n import get_lang, next_words, t
-from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.sheet_view import SheetView
 from zapis.ui.widgets.steady import Steady, SteadyStatic, SteadyVertical
 from zapis.ui.widgets.keybar import KeyBar
@@ -83,7 +83,7 @@ def _problem_field(place: str) -> str:
     return parts[0].split("[")[0] if parts else ""
 
 
-class GameScreen(Screen):
+class GameScreen(SaysRefusals, Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
@@ -96,6 +96,10 @@ class GameScreen(Screen):
         Binding("ctrl+g", "chart", "chart", priority=True),  # the score over time (a graph); Ctrl+W closes a
         Binding("w", "chart", "chart", show=False),  # browser's tab, so w (wykres) only where a letter is free
         Binding("escape", "back", "back"),
+        # the sheet's rows by keys wherever the cursor is (a hand to correct: then Ctrl+E)
+        Binding("ctrl+up", "row(-1)", "row", show=False, priority=True),
+        Binding("ctrl+down", "row(1)", "row", show=False, priority=True),
+        Binding("question_mark", "help", "help", show=False),
     ]
 
     def __init__(self, game_id: int):
@@ -219,6 +223,7 @@ class GameScreen(Screen):
         show_line(self.query_one("#form-title", Label), Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
+        self._said_error = error and bool(text)
         show_line(self.query_one("#message", Static), plain_text(text, style="bold red" if error else "green"))
 
     # --- actions -------------------------------------------------------------------------------------
@@ -335,10 +340,35 @@ class GameScreen(Screen):
         self.reload()
         self.say(t("undone"))
 
-    def action_edit(self) -> None:
-        i = self.query_one(SheetView).selected_hand()
-        if i is None:
+    def action_row(self, step: int) -> None:
+        """The sheet's cursor to the hand before or after (from the form too): Ctrl+E then corrects it."""
+        view = self.query_one(SheetView)
+        keys = view.row_keys()
+        hands = [r for r, k in enumerate(keys) if view.row_hand.get(k) is not None]
+        if not hands:
+            self.say(t("nothing_to_edit"), error=True)
             return
+        now = view.cursor_row
+        later = [r for r in hands if (r > now if step > 0 else r < now)]
+        row = (later[0] if step > 0 else later[-1]) if later else (hands[-1] if step > 0 else hands[0])
+        view.move_cursor(row=row)
+        self.say(t("row_chosen", n=view.row_hand[keys[row]] + 1))
+
+    def action_help(self) -> None:
+        from zapis.ui.screens.help import HelpScreen
+        self.app.push_screen(HelpScreen())
+
+    def action_edit(self) -> None:
+        view = self.query_one(SheetView)
+        i = view.selected_hand()
+        if i is None:  # no hand's row under the sheet's cursor: the last hand, the one corrected most often
+            if not self.sheet.hands:
+                self.say(t("nothing_to_edit"), error=True)
+                return
+            i = len(self.sheet.hands) - 1
+            row = next((r for r, k in enumerate(view.row_keys()) if view.row_hand.get(k) == i), None)
+            if row is not None:
+                view.move_cursor(row=row)
         self.editing = i
         self.form_version = self.version
         rec = self.store.scored(self.game_id).record

@@ -24,7 +24,7 @@ from zapis.modules.bridge.pairs import contract_text, score_ns
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
-from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -55,7 +55,7 @@ def traveller_rows(session: pairs_session.Session, board: int, mark_table: int |
         yield (mark + table, str(e["ns"]), str(e["ew"]), plain_text(what), score, *got)
 
 
-class PairsTableScreen(Screen):
+class PairsTableScreen(SaysRefusals, Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "save"),
         Binding("escape", "back", "back"),
@@ -196,6 +196,7 @@ class PairsTableScreen(Screen):
         return "  ".join(out)
 
     def say(self, text: str, error: bool = False) -> None:
+        self._said_error = error and bool(text)
         self.query_one("#pt-message", Static).update(plain_text(text, style="bold red" if error else "green"))
 
     # --- entering ----------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ cursor on by itself, skipping the fields a hand usually leaves alone (`rare`, dr
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from textual import on
@@ -26,15 +27,57 @@ from zapis.core.words import Bi
 from zapis.core.fields import Field
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, item_name, label, pad_label, pad_words, t
-from zapis.ui.widgets.pad import Cell, Pad
+from zapis.ui.widgets.pad import TYPE_AHEAD_SECONDS, Cell, Pad
 
 
 class FieldInput(Input):
     """A box of the form. Its size is fixed by the stylesheet, so what is typed into it (or cleared from it)
     never needs a layout pass of the screen: Input's virtual size (how far its text scrolls) repaints it only.
-    Clearing the form after a save then costs a repaint of the boxes, not a new layout of the game screen."""
+    Clearing the form after a save then costs a repaint of the boxes, not a new layout of the game screen.
+
+    Nothing is kept that was not typed: a key that would take the number out of its field's range is refused
+    here, in this box (the bell, and the form says the field and its range), never carried into another box; a
+    number the program put in (filled in, suggested, a recorded hand) is replaced by what is typed into it."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
+    replace_next = False  # the program set this value: the next key typed replaces it
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """A box that never holds `?` (a number, a contract; not a note's free text) leaves it to the screen: help."""
+        if character == "?" and not self.has_class("free"):
+            return False
+        return super().check_consume_key(key, character)
+
+    async def _on_key(self, event) -> None:
+        if event.character == "?" and not self.has_class("free"):
+            event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
+            return
+        await super()._on_key(event)
+
+    def _form(self) -> HandForm | None:
+        return next((a for a in self.ancestors if isinstance(a, HandForm)), None)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        if text and self.replace_next and self.type in ("integer", "number"):
+            start, end = 0, len(self.value)  # typed over a filled-in value: the typing is the value
+        form = self._form()
+        if text and form is not None:
+            value = self.value
+            lo, hi = sorted((max(0, start), min(len(value), end)))
+            why = form.refusal(self, f"{value[:lo]}{text}{value[hi:]}")
+            if why:
+                self.app.bell()
+                form.refused(self, why)
+                return
+        self.replace_next = False
+        super().replace(text, start, end)
+
+    def restricted(self) -> None:
+        """A key a number cannot hold (a letter in a count): refused in this box, said in words."""
+        self.app.bell()
+        form = self._form()
+        if form is not None:
+            form.refused(self, form.refusal(self, None))
 
 
 class FormError(Exception):
@@ -66,17 +109,42 @@ def _parse_list(text: str, choices: tuple, place: str) -> list[str]:
 
 
 def complete(text: str, lo: int | float | None, hi: int | float | None) -> bool:
-    """Is a typed whole number finished: would one more digit take it out of its range (120 of 0-120, 60 of
-    0-120, 2 of -11..11), or is it 0? Without a bound nothing is finished until Tab or Enter."""
+    """Is a typed whole number finished, so that the cursor moves on by itself? Only when it has as many digits
+    as the widest value its field takes (120 of 0-120, -11 of -11..11, any digit of 0-9): then no key a person
+    could mean would extend it. "13" of 0-120 waits (130 may be meant: its 0 is refused there, never carried into
+    the next box), as does every number of a field without an upper bound, until Tab or Enter."""
     try:
-        v = int(text)
+        int(text)
     except ValueError:
         return False
-    if text.lstrip("-") == "0":
-        return True
-    if hi is None or (v < 0 and lo is None):
+    if hi is None:
         return False
-    return not any((lo is None or lo <= int(text + d)) and int(text + d) <= hi for d in "0123456789")
+    widest = max(len(str(abs(int(b)))) for b in (lo, hi) if b is not None)
+    return len(text.lstrip("-")) >= widest
+
+
+def out_of_range(text: str, lo: int | float | None, hi: int | float | None, number: bool = False) -> bool:
+    """Can no more typing bring `text` (a number being typed) into [lo, hi]? 130 of 0-120 cannot; 2 of 18-264
+    can (24); "-" where nothing below 0 is taken cannot."""
+    t = text.strip()
+    if t in ("", "-"):
+        return t == "-" and lo is not None and lo >= 0
+    try:
+        v = float(t.replace(",", ".")) if number else int(t)
+    except ValueError:
+        return False  # not a number: the box's own type refuses it
+    if v >= 0 or t.startswith("-"):
+        if t.startswith("-"):
+            return lo is not None and (lo >= 0 or v < lo)
+        return hi is not None and v > hi
+    return False
+
+
+def fmt_bound(v: int | float) -> str:
+    """A bound of a range as the UI writes numbers (a decimal comma in Polish)."""
+    if float(v).is_integer():
+        return str(int(v))
+    return str(v).replace(".", ",") if get_lang() == "pl" else str(v)
 
 
 def _in_range(f: Field, v: Any) -> bool:
@@ -90,6 +158,9 @@ def _small(f: Field) -> bool:
     return f.kind == "int" and f.min is not None and f.max is not None and f.max - f.min <= 10 and not f.choices
 
 
+#: before a field's label: the cursor is in it, it is in error, or neither (a plain-text screen shows them too)
+MARKS = {"current": "▶ ", "error": "✗ ", "": "  "}
+
 KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "±", "→")
 
 
@@ -102,6 +173,16 @@ class HandForm(Widget):
 
     class Complete(Message):
         pass
+
+    class Refused(Message):
+        """A key refused where it was typed: `text` names the field and what it takes (one line)."""
+
+        def __init__(self, widget: Widget, text: str) -> None:
+            super().__init__()
+            self.widget, self.text = widget, text
+
+    class Mended(Message):
+        """A field refused or in error was changed: its message may go."""
 
     DEFAULT_CSS = """
     HandForm { height: auto; }
@@ -123,6 +204,10 @@ class HandForm(Widget):
         self._widget_lists: dict[Any, list[Any]] = {}
         self.target: Input | None = None  # the number the keypad types into
         self.renewing = False  # a hand saved, the form not yet emptied for the next (renew_after_frame)
+        self._seen: dict[str, str] = {}  # each box's value as last seen (did a change add a key or take one?)
+        self.refused_in: str | None = None  # the field whose key was refused last (its message goes when mended)
+        self._went_on: tuple[Widget, float] | None = None  # a value's box the cursor just left by itself, and when
+        self._current: Widget | None = None  # the row of the field with the cursor (marked ▶)
         self.set_class(touch, "-touch")
 
     # --- building ------------------------------------------------------------------------------
@@ -134,7 +219,7 @@ class HandForm(Widget):
                     rare = True
                     yield Label(t("more_fields"), classes="rare-head")
                 with Horizontal(classes="field-row", id=f"f-{f.name}"):
-                    yield Label(label(f), classes="field-label")
+                    yield Label(MARKS[""] + label(f), classes="field-label")
                     with Vertical(classes="controls"):
                         yield from self._controls(f)
         yield Pad([Cell(k, k) for k in KEYPAD], momentary=True, focusable=False, tall=self.touch, min_width=5,
@@ -211,9 +296,9 @@ class HandForm(Widget):
             yield self._input(base, "text", "txt", ", ".join(map(str, f.choices))[:30])
             yield self._pad([Cell(c, pad_label(c)) for c in f.choices] + [Cell("⌫", "⌫")], f"q-{f.name}",
                             momentary=True, focusable=False, classes="quick")
-        else:  # str, list and anything else: text
+        else:  # str, list and anything else: text (free: a ? is typed into it, not help)
             hint = ", ".join(map(str, f.choices)) if f.choices else f.label.get("hint", "")
-            yield self._input(base, "text", "txt", hint[:30])
+            yield self._input(base, "text", "txt free", hint[:30])
 
     def _player_map(self, f: Field) -> ComposeResult:
         item, base = f.item, f"in-{f.name}"
@@ -304,6 +389,8 @@ class HandForm(Widget):
         for f in self.fields:
             if f.kind in ("choice", "player") or (f.kind == "str" and f.parts):
                 v = self._get(f"in-{f.name}").value
+                if f.suffix and isinstance(v, str):  # "4SX": the contract is 4S (its double is its own field's)
+                    v = f.split_suffix(v)[0]
                 if v is not None and v != "":
                     out[f.name] = v
             elif f.kind == "int" and isinstance(w := self._get(f"in-{f.name}"), Pad) and w.value is not None:
@@ -362,7 +449,7 @@ class HandForm(Widget):
                 else:
                     out[s.name] = text
             return out or None
-        text = w.value.strip()
+        text = f.split_suffix(w.value)[0].strip()
         if not text:
             return None
         if k == "list":
@@ -397,7 +484,10 @@ class HandForm(Widget):
         return out or None
 
     def _set_input(self, w: Input, value: str) -> None:
-        """Set by the program, not typed: no moving on, no taking a filled-in value as the scorekeeper's."""
+        """Set by the program, not typed: no moving on, no taking a filled-in value as the scorekeeper's; a number
+        set so is replaced by what is typed into it."""
+        w.replace_next = bool(value)
+        self._seen[w.id] = value
         if w.value != value:
             self._quiet[w.id] = value
             w.value = value
@@ -490,8 +580,21 @@ class HandForm(Widget):
         return {f.name: label(f) for f in self.fields}
 
     def mark_errors(self, names: list[str]) -> None:
+        """The fields named are marked, and the cursor goes to the first of them shown: where it is mended."""
+        first = None
         for f in self.fields:
-            self._row(f).set_class(f.name in names, "error")
+            bad = f.name in names
+            row = self._row(f)
+            if row.has_class("error") != bad:
+                row.set_class(bad, "error")
+                self._mark(row)
+            if bad and first is None and row.display:
+                first = f
+        if first is not None:
+            ws = self._controls_of(first)
+            if ws:
+                self._focus(ws[0])
+
 
     def renew_after_frame(self, suggestions: Callable[[], dict[str, Any] | None]) -> None:
         """The form emptied for the next hand, prefilled with what the game then suggests (`suggestions()`, read
@@ -565,7 +668,9 @@ class HandForm(Widget):
         mine = self._controls_of(f)
         if w in mine:
             for later in mine[mine.index(w) + 1:]:  # the next player's box, or pad (metamorfoza's declarations)
-                if (isinstance(later, Input) and not later.value and later.id not in self.auto
+                # a box the form filled in (the rest of a fixed total) gets the cursor too: what is typed
+                # there replaces the filled-in value, never lands in the box before it
+                if (isinstance(later, Input) and (not later.value or later.id in self.auto)
                         or isinstance(later, Pad) and not later.chosen):
                     self._focus(later)
                     return
@@ -586,6 +691,9 @@ class HandForm(Widget):
             self._part_picked(pad)
             return
         self.refresh_visibility()
+        f = self.by_name.get(pad.id.removeprefix("in-"))
+        if f is not None:
+            self._mended(f)
         if event.complete:
             self.advance(pad)
 
@@ -597,6 +705,23 @@ class HandForm(Widget):
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, Input):
             self.target = event.widget
+        row = next((a for a in event.widget.ancestors if a.has_class("field-row")), None)
+        if row is not self._current:
+            old, self._current = self._current, row
+            for r in (old, row):
+                if r is not None:
+                    self._mark(r)
+
+    def _mark(self, row: Widget) -> None:
+        """The field with the cursor is marked ▶ before its label, one in error ✗: seen without colour too."""
+        f = self.by_name.get(row.id.removeprefix("f-"))
+        if f is None:
+            return
+        mark = MARKS["current"] if row is self._current else MARKS["error"] if row.has_class("error") else MARKS[""]
+        text = mark + label(f)
+        shown = self._get(f"f-{f.name}").query_one(".field-label", Label)
+        if str(shown.render()) != text:
+            shown.update(text)
 
     # --- a value put together from parts (bridge contract: level, strain) ----------------------
     def _part_picked(self, pad: Pad) -> None:
@@ -621,7 +746,7 @@ class HandForm(Widget):
 
     def _show_parts(self, f: Field) -> None:
         """The pads show what the input holds (typed, or a recorded hand)."""
-        text = self._get(f"in-{f.name}").value.strip()
+        text = f.split_suffix(self._get(f"in-{f.name}").value)[0].strip()
         value = f.normalize(text) if f.normalize and text else text
         pads = [self._get(f"part-{f.name}-{j}") for j in range(len(f.parts))]
         if value in f.alone:
@@ -660,6 +785,42 @@ class HandForm(Widget):
             hi = total if hi is None else min(hi, total)
         return lo, hi
 
+    def field_words(self, w: Widget) -> str:
+        """The label of the field `w` belongs to, in the UI's language (a player's box: the player named too)."""
+        f, item = self._field_of(w)
+        if f is None:
+            return ""
+        words = label(f)
+        wid = w.id or ""
+        if f.kind == "player_map" and wid.startswith(f"in-{f.name}-"):
+            i = wid.removeprefix(f"in-{f.name}-").split("-")[0]
+            if i.isdigit() and int(i) < len(self.players):
+                words += f" ({self.players[int(i)]})"
+        elif f.kind == "table" and item is not None and item is not f:
+            words += f": {label(item)}"
+        return plain_text(words).plain
+
+    def refused(self, w: Widget, why: str) -> None:
+        """A key refused in `w`: said (the screen's message line) until its field is mended."""
+        f, _ = self._field_of(w)
+        self.refused_in = f.name if f is not None else None
+        self.post_message(self.Refused(w, why))
+
+    def refusal(self, w: Widget, text: str | None) -> str | None:
+        """Why the box `w` may not hold `text` (None: a key it cannot hold at all), in one line naming the field
+        and its range; None when it may."""
+        f, item = self._field_of(w)
+        if f is None or item is None or item.kind not in ("int", "number"):
+            return None if text is not None else t("refused_key", field=self.field_words(w))
+        lo, hi = self._bounds(f, item)
+        if text is not None and not out_of_range(text, lo, hi, item.kind == "number"):
+            return None
+        if lo is not None and hi is not None:
+            return t("refused_range", field=self.field_words(w), lo=fmt_bound(lo), hi=fmt_bound(hi))
+        if lo is not None:
+            return t("refused_min", field=self.field_words(w), lo=fmt_bound(lo))
+        return t("refused_number", field=self.field_words(w))
+
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
         w = event.input
@@ -669,21 +830,95 @@ class HandForm(Widget):
         f, item = self._field_of(w)
         if f is None:
             return
+        before = self._seen.get(w.id, "")
+        self._seen[w.id] = event.value
+        grew = len(event.value) > len(before)  # typed, not taken back: only a key typed moves the cursor on
         if w.id in self.auto:  # typed over: the scorekeeper's value now
             del self.auto[w.id]
             w.remove_class("auto")
+        self._mended(f)
         if f.parts:
+            rest, ending = f.split_suffix(event.value)
+            if ending is not None and f.suffix[0] in self.by_name:  # "4SX": the contract, and its double
+                self._set(f"in-{f.suffix[0]}", ending)
             self._show_parts(f)
             self.refresh_visibility()
-            value = f.normalize(event.value.strip()) if f.normalize else event.value.strip()
-            if value in f.alone or (value and all(self._get(f"part-{f.name}-{j}").value for j in range(len(f.parts)))):
+            value = f.normalize(rest.strip()) if f.normalize else rest.strip()
+            if grew and (value in f.alone or (
+                    value and all(self._get(f"part-{f.name}-{j}").value for j in range(len(f.parts))))):
                 self.advance(w)
+                self._went_on = (w, time.monotonic())  # what is typed at once after may still be this value's
             return
         if f.kind == "player_map" and f.total is not None:
             self._fill_rest(f)
-        if (item is not None and item.kind == "int" and w.value
+        if (grew and item is not None and item.kind == "int" and w.value
                 and complete(w.value.strip(), *self._bounds(f, item))):
             self.advance(w)
+
+    def continue_previous(self, pad: Pad, ch: str) -> bool:
+        """A key the focused pad has no cell for, typed at once after the cursor left a whole contract by itself:
+        still that contract's ("3n" then "t" is 3NT, "4 p" then "ik" is 4 pik; "4s" then "x" is 4S doubled, as
+        players write 4SX). True when it was taken so; otherwise the key is refused where it was typed."""
+        went = self._went_on
+        if went is None or time.monotonic() - went[1] > TYPE_AHEAD_SECONDS or pad.chosen:
+            return False
+        box = went[0]
+        f, _ = self._field_of(box)
+        if f is None or not f.parts or not box.is_attached:
+            return False
+        text = box.value + ch
+        if not self._same_value(f, box.value, text):
+            return False
+        self._went_on = (box, time.monotonic())
+        self._set_input(box, text)
+        _, ending = f.split_suffix(text)
+        if ending is not None and f.suffix[0] in self.by_name:
+            self._set(f"in-{f.suffix[0]}", ending)
+        return True
+
+    def _same_value(self, f: Field, old: str, new: str) -> bool:
+        """Does `new` (the box's text with one key more) still name the value `old` names, or is it on its way to
+        it (a strain's word half typed, an ending half typed)?"""
+        def value(text: str) -> str:
+            rest = f.split_suffix(text)[0].strip()
+            return f.normalize(rest) if f.normalize else rest
+        was = value(old)
+        if value(new) == was:
+            return True
+        squeezed = "".join(new.split()).lower()
+        for cut in range(len(squeezed), 0, -1):  # an ending on its way ("4sk" of "4s kontra")
+            head, tail = squeezed[:cut], squeezed[cut:]
+            if tail and value(head) == was and any(e.startswith(tail) for e, _ in f.suffix[1] if f.suffix):
+                return True
+        pads = [self._get(f"part-{f.name}-{j}") for j in range(len(f.parts))]
+        lead = "".join(str(p.value).lower() for p in pads[:-1] if p.value is not None)
+        last = pads[-1]
+        if not squeezed.startswith(lead) or not last.chosen:  # a strain's word half typed ("4 pi" of "4 pik")
+            return False
+        cell = last.cells[last.chosen[0]]
+        names = {cell.label.lower(), str(cell.value).lower(), *(w.lower() for w in cell.words)}
+        return any(n.startswith(squeezed[len(lead):]) for n in names)
+
+    @on(Pad.Refused)
+    def _pad_refused(self, event: Pad.Refused) -> None:
+        event.stop()
+        f = self.by_name.get(event.pad.id.removeprefix("in-").removeprefix("part-").rsplit("-", 1)[0]
+                            if event.pad.id.startswith("part-") else event.pad.id.removeprefix("in-"))
+        name = label(f) if f is not None else ""
+        self.refused_in = f.name if f is not None else None
+        cells = [c.label for c in event.pad.cells if not c.empty]
+        choices = f"{cells[0]} … {cells[-1]}" if len(cells) > 6 else ", ".join(cells)
+        self.post_message(self.Refused(event.pad, t("refused_cell", field=plain_text(name).plain,
+                                                     typed=event.word, choices=plain_text(choices).plain)))
+
+    def _mended(self, f: Field) -> None:
+        """A field that was in error (or refused a key) changed: no longer marked; the message may go."""
+        row = self._row(f)
+        if row.has_class("error") or self.refused_in == f.name:
+            row.remove_class("error")
+            self._mark(row)
+            self.refused_in = None
+            self.post_message(self.Mended())
 
     def _fill_rest(self, f: Field) -> None:
         """A player map with a fixed total: once every value but one is in, the last is filled in (dimmed, as
@@ -742,17 +977,34 @@ class HandForm(Widget):
         if key == "→":
             self.advance(w)
             return
-        text = w.value
+        end = len(w.value)
+        w.cursor_position = end
         if key == "⌫":
-            text = text[:-1]
+            w.replace_next = False
+            w.delete(max(end - 1, 0), end)
         elif key == "±":
-            text = text[1:] if text.startswith("-") else "-" + text
-        else:
-            text += key
-        w.value = text  # as if typed: a complete value moves on, a filled-in one becomes the scorekeeper's
-        w.cursor_position = len(text)
+            w.replace_next = False
+            w.replace("" if w.value.startswith("-") else "-", 0, 1 if w.value.startswith("-") else 0)
+        else:  # as if typed: refused past the field's range, a complete value moves on, a filled-in one replaced
+            w.insert_text_at_cursor(key)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.post_message(self.Submitted())
+
+
+class SaysRefusals:
+    """A screen with an entry form and a message line (`say`): a key refused in the form is said there in one
+    line, and the line goes when the field is mended."""
+
+    _said_error = False
+
+    def on_hand_form_refused(self, event: HandForm.Refused) -> None:
+        event.stop()
+        self.say(event.text, error=True)
+
+    def on_hand_form_mended(self, event: HandForm.Mended) -> None:
+        event.stop()
+        if self._said_error:
+            self.say("")

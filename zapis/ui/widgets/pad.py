@@ -80,6 +80,18 @@ class Pad(Widget, can_focus=True):
     class Submitted(Message):
         """Enter on a pad: the form is to be saved."""
 
+    class Refused(Message):
+        """A typed key that names no cell (nor begins one with the keys before it): refused here, never carried
+        on; `word` is what was typed."""
+
+        def __init__(self, pad: Pad, word: str) -> None:
+            super().__init__()
+            self.pad, self.word = pad, word
+
+        @property
+        def control(self) -> Pad:
+            return self.pad
+
     def __init__(self, cells: Iterable[Cell], *, multi: bool = False, momentary: bool = False,
                  allow_none: bool = True, limit: int | None = None, tall: bool = False, min_width: int | None = None,
                  focusable: bool = True, id: str | None = None, classes: str | None = None) -> None:
@@ -93,6 +105,7 @@ class Pad(Widget, can_focus=True):
         self.hover: int | None = None
         self.keyed = False  # the arrow keys moved the cursor: show it (a finger needs no cursor)
         self._typed, self._typed_at = "", 0.0
+        self._refused, self._refused_at = "", 0.0  # a word refused: what follows it at once is refused too
         self._boxes: list[tuple[int, int, int, int]] = []  # per cell: row, x, width (layout of the last width)
         self._layout_width = -1
         self.set_reactive(Pad.tall, tall)
@@ -275,13 +288,13 @@ class Pad(Widget, can_focus=True):
         return starts, exact
 
     def type_ahead(self, ch: str) -> bool:
+        """Pick by typing: True when the key was taken. A key that breaks the word begun (1 then 5 where 15 is no
+        cell) is not taken: it never starts another word that would pick something else (5)."""
         now = time.monotonic()
         word = (self._typed if now - self._typed_at < TYPE_AHEAD_SECONDS else "") + ch.lower()
         starts, exact = self._matches(word)
-        if not starts and len(word) > 1:  # a new word
-            word = ch.lower()
-            starts, exact = self._matches(word)
         if not starts:
+            self._refused = word
             return False
         self._typed, self._typed_at = word, now
         if len(starts) == 1:
@@ -303,10 +316,14 @@ class Pad(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
+        if not event.is_printable or key == "space":  # a refused word ends at a key that is not a letter of it
+            self._refused = ""
         if key in ("left", "right") and self.cells:
             self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(self.cells)
             self.keyed = True
             self.refresh()
+        elif key == "space" and self._continues(" "):  # "4 pik x": the space is still the contract's
+            pass
         elif key == "space" and self.cells:
             self.pick(self.cursor)
         elif key in ("backspace", "delete"):
@@ -314,12 +331,52 @@ class Pad(Widget, can_focus=True):
             self.clear_value()
         elif key == "enter":
             self.post_message(self.Submitted())
-        elif event.character and event.is_printable and self.type_ahead(event.character):
-            pass
+        elif event.character and event.is_printable:
+            if not self._type(event):
+                return
         else:
             return
         event.stop()
         event.prevent_default()
+
+
+    def _type(self, event: events.Key) -> bool:
+        """A printable key: picked by, a continuation of the value before (a form's), or refused here (the bell and
+        a word why). False: not this pad's key at all (a key of the screen's, such as h for the history)."""
+        ch = event.character
+        now = time.monotonic()
+        if self._refused and now - self._refused_at < TYPE_AHEAD_SECONDS:  # "+1" where "+" was refused: all of it
+            self._refused += ch.lower()
+            self._refused_at = now
+            self.app.bell()
+            self.post_message(self.Refused(self, self._refused))
+            return True
+        self._refused = ""
+        if self.type_ahead(ch):
+            return True
+        if self._continues(ch):
+            self._refused = ""
+            return True
+        live = self._typed and now - self._typed_at < TYPE_AHEAD_SECONDS
+        if not live and self.screen is not None and _bound(self.screen, event.key):
+            self._refused = ""
+            return False
+        self._refused_at = now
+        self._typed = ""
+        self.app.bell()
+        self.post_message(self.Refused(self, self._refused))
+        return True
+
+
+    def _continues(self, ch: str) -> bool:
+        """Is `ch` still the value the cursor just left by itself (its form says: 3n then t, 4s then x)?"""
+        form = next((a for a in self.ancestors if hasattr(a, "continue_previous")), None)
+        return form is not None and form.continue_previous(self, ch)
+
+
+def _bound(node, key: str) -> bool:
+    """Is `key` one of the screen's own keys (the history's h, the chart's w)?"""
+    return any(b.key == key or key in b.key.split(",") for b in getattr(node, "BINDINGS", ()) if hasattr(b, "key"))
 
 
 def cells(values: Sequence[Any], labels: Sequence[str] | None = None) -> list[Cell]:

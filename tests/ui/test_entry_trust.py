@@ -1,0 +1,263 @@
+"""Nothing is saved that was not typed: the audit's sequences, typed as a hurried scorekeeper types them.
+
+A key that would take a number out of its field's range is refused in that box (the bell and one line naming the
+field and its range) and never carried into the next box; a number moves the cursor on by itself only when it has
+as many digits as the widest value of its field; Backspace never moves the cursor; typing into a value the app
+filled in replaces it; a result the contract cannot have (7NT+1) is refused naming the field; a double is typed
+with the contract (4SX). Each expected hand is what the keys say, worked out by hand from the rule texts where a
+score is checked (zapis.modules: the skat list, Law 77)."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from textual.widgets import Input
+
+from tests.ui.conftest import new_game
+from zapis.store import Store
+from zapis.ui.app import make_app
+from zapis.ui.screens.game import GameScreen
+from zapis.ui.widgets.hand_form import MARKS, HandForm, complete, out_of_range
+
+P4 = ["Ala", "Bartek", "Celina", "Darek"]
+P3 = ["Igor", "Jola", "Kamil"]
+PACE = 0.35  # a normal typing pace: keys of one word in a pad stay one word (type-ahead 1.2 s)
+
+
+async def open_game(db, ruleset, players, size=(80, 24), touch=False, hands=()):
+    gid = new_game(db, ruleset, players, hands=hands)
+    app = make_app(db, "pl", touch=touch)
+    return gid, app
+
+
+def message(app) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+async def keys(pilot, *pressed, pace=0.0):
+    for k in pressed:
+        await pilot.press(k)
+        await pilot.pause(pace)
+
+
+# --- the rule, as functions --------------------------------------------------------------------------------------
+def test_a_number_is_complete_only_at_the_widest_width_of_its_field():
+    assert not complete("13", 0, 120) and not complete("70", 0, 120) and complete("120", 0, 120)
+    assert not complete("0", 0, 120) and complete("7", 0, 9) and complete("0", 0, 9)
+    assert not complete("2", -11, 11) and complete("11", -11, 11) and complete("-11", -11, 11)
+    assert not complete("500", 0, None)  # no upper bound: Tab or Enter
+
+
+def test_out_of_range_means_no_more_typing_can_mend_it():
+    assert out_of_range("130", 0, 120) and not out_of_range("13", 0, 120)
+    assert not out_of_range("2", 18, 264)  # 24 is still to come
+    assert out_of_range("-", 0, 120) and not out_of_range("-", -11, 11) and out_of_range("-12", -11, 11)
+    assert not out_of_range("", 0, 120)
+
+
+# --- the audit's sequences --------------------------------------------------------------------------------------
+async def test_skat_130_card_points_keeps_13_in_its_box_and_says_why(db):
+    """Skat: card points 0-120 (the ISkO's 120 card points). `1 3 0` at a typing pace: the 0 is refused in the
+    box, not carried on; one Backspace leaves 1 with the cursor still there."""
+    gid, app = await open_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        box = form.query_one("#in-card_points", Input)
+        box.focus()
+        await keys(pilot, "1", "3", "0", pace=PACE)
+        assert box.value == "13" and app.focused is box
+        assert message(app) == "oczka: od 0 do 120"
+        assert all(not w.value for w in form.query(Input) if w is not box)  # nothing landed anywhere else
+        await keys(pilot, "backspace")
+        assert box.value == "1" and app.focused is box and message(app) == ""  # mended: the line goes
+    assert Store(db).hands(gid) == []
+
+
+async def test_kop_110_is_not_saved_as_11(db):
+    """Kop (Wolsztyn): the old side's points 0-104 (the seed's count of the cards). 1 1 0 then Enter: 110 cannot
+    be, so the 0 is refused and nothing is saved until the value is mended."""
+    gid, app = await open_game(db, "kop-wolsztyn", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "a", "c", pace=PACE)  # the old side: Ala and Celina
+        box = app.screen.query_one("#in-old_points", Input)
+        assert app.focused is box
+        await keys(pilot, "1", "1", "0", pace=PACE)
+        assert box.value == "11" and "od 0 do 104" in message(app)
+        await keys(pilot, "backspace", "backspace", "6", "0", "enter")
+    assert Store(db).hands(gid) == [{"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}]
+
+
+async def test_tysiac_keypad_130_is_refused_in_igors_box(db):
+    """Tysiąc on a tablet: card points 0-120 each, 120 in all. Keypad 1, 3, 0 in Igor's box: the 0 is refused
+    there (Jola's box stays empty, Kamil's is not filled in from a wrong value)."""
+    gid, app = await open_game(db, "tysiac", P3, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        igor = form.query_one("#in-points-0", Input)
+        igor.focus()
+        await pilot.pause()
+        for k in "130":
+            form._keypad(k)
+            await pilot.pause()
+        assert igor.value == "13" and "punkty z kart (Igor): od 0 do 120" in message(app)
+        assert form.query_one("#in-points-1", Input).value == ""
+        assert form.query_one("#in-points-2", Input).value == ""
+
+
+async def test_typing_into_a_filled_in_value_replaces_it(db):
+    """Tysiąc: 70 and 40 typed, Kamil's 10 filled in (120 in all); typing 5 there makes it 5, not 510."""
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.query_one("#in-points-0", Input).focus()
+        await keys(pilot, "7", "0", "tab", "4", "0", "tab")
+        kamil = form.query_one("#in-points-2", Input)
+        assert kamil.value == "10" and app.focused is kamil  # filled in, and the cursor is there
+        await keys(pilot, "5")
+        assert kamil.value == "5"
+
+
+@pytest.mark.parametrize("pace", [PACE, 0.0], ids=["pace", "burst"])
+async def test_7nt_plus_1_is_refused_naming_the_result(db, pace):
+    """Rubber: 7NT needs all 13 tricks (Law 77: the declarer needs 6 + level), so +1 cannot be: `7 n n + 1
+    Enter` saves nothing and says why (it was 7NT with 1 trick, 600 to the defenders)."""
+    gid, app = await open_game(db, "bridge-rubber", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "7", "n", "n", "plus", pace=pace)
+        assert message(app).startswith("wynik: „+”")
+        await keys(pilot, "1", pace=pace)
+        assert message(app).startswith("wynik: „+1”")
+        assert app.screen.query_one("#in-tricks").value is None
+        await keys(pilot, "enter")
+        assert app.focused.id == "in-tricks"  # the cursor on the field the refusal names
+    assert Store(db).hands(gid) == []
+
+
+@pytest.mark.parametrize("typed,contract,double", [
+    ("4sx", "4S", "X"), ("3ntxx", "3NT", "XX"), ("4 pik x", "4S", "X"), ("4hx", "4H", "X")])
+async def test_a_doubled_contract_in_one_typing(db, typed, contract, double):
+    """Players write a doubled contract as 4SX (kontra) or 3NTXX (rekontra): typed so, the double is set; the
+    declarer and the result follow. 4♠X by S made: 2 x 120 = 240 below the line (Law 81)."""
+    gid, app = await open_game(db, "bridge-rubber", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, *[{" ": "space"}.get(c, c) for c in typed], pace=0.1)
+        await keys(pilot, "s", "equals_sign", "enter", pace=0.1)
+    tricks = {"4S": 10, "3NT": 9, "4H": 10}[contract]
+    assert Store(db).hands(gid) == [{"contract": contract, "declarer": "S", "double": double, "tricks": tricks}]
+    if contract == "4S":
+        # 2 x 4 x 30 = 240 below the line, 50 for making a doubled contract (Law 81), 300 for the only game of an
+        # unfinished rubber (Law 80)
+        assert Store(db).sheet(gid).totals["Ala"] == 240 + 50 + 300
+
+
+async def test_the_same_keys_as_before_still_make_the_usual_hand(db):
+    gid, app = await open_game(db, "bridge-rubber", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "4", "s", "s", "equals_sign", "enter", pace=PACE)
+    assert Store(db).hands(gid) == [{"contract": "4S", "declarer": "S", "tricks": 10}]
+
+
+# --- the cursor, by sight and by keys ------------------------------------------------------------------------------
+async def test_the_field_with_the_cursor_is_marked_without_colour(db):
+    gid, app = await open_game(db, "bridge-rubber", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+
+        def marked() -> list[str]:
+            return [str(lbl.render()) for lbl in form.query(".field-label") if str(lbl.render()).startswith("▶")]
+        assert marked() == [MARKS["current"] + "kontrakt"]
+        await keys(pilot, "4", "s")
+        assert marked() == [MARKS["current"] + "rozgrywający"]
+        await keys(pilot, "tab", "tab")
+        assert marked() == [MARKS["current"] + "wynik"]
+        await keys(pilot, "enter")  # the declarer and the result missing: the cursor goes to the first, ✗ the other
+        labels = {str(lbl.render()).strip(" ▶✗"): str(lbl.render())[0] for lbl in form.query(".field-label")}
+        assert labels["rozgrywający"] == "▶" and labels["wynik"] == "✗"
+
+
+async def test_a_hand_is_corrected_by_keys_alone(db):
+    hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "4S", "declarer": "E", "tricks": 10}]
+    gid, app = await open_game(db, "bridge-rubber", P4, hands=hands)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        await keys(pilot, "ctrl+e")  # no row chosen: the last hand
+        assert screen.editing == 1
+        await keys(pilot, "escape", "ctrl+up", "ctrl+up")
+        assert "Rozdanie 1" in message(app)
+        await keys(pilot, "ctrl+e")
+        assert screen.editing == 0
+        app.screen.query_one("#in-tricks").focus()
+        await keys(pilot, "plus", "1", "enter", pace=0.1)  # 3NT+1
+        await keys(pilot, "question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+    assert Store(db).hands(gid)[0] == {"contract": "3NT", "declarer": "N", "tricks": 10}
+
+
+# --- the property: random keys at a form save what they typed, or nothing -----------------------------------------
+FORMS = [("skat-tournament", ["Ala", "Bartek", "Celina"]), ("tysiac", P3), ("kierki", P4), ("kop-wolsztyn", P4),
+         ("3-5-8", P3)]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+async def test_random_keys_into_number_boxes_land_where_typed_or_are_refused(tmp_path_factory, data):
+    """In every number box of these forms: each digit typed either makes the box hold exactly what was typed so far
+    (within the field's range) or is refused there with a line naming the field; no other box ever changes by it,
+    except the one the form fills in (the rest of a fixed total, shown as filled in)."""
+    ruleset, players = data.draw(st.sampled_from(FORMS))
+    db = tmp_path_factory.mktemp("prop") / "p.db"
+    gid, app = await open_game(db, ruleset, players)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        boxes = [w for w in form.query(Input) if w.type == "integer" and w.display
+                 and all(a.display for a in w.ancestors if a is not app.screen and hasattr(a, "display"))]
+        if not boxes:
+            return
+        box = data.draw(st.sampled_from(boxes))
+        box.focus()
+        await pilot.pause()
+        typed = data.draw(st.lists(st.sampled_from(list(string.digits) + ["backspace"]), max_size=6))
+        model = ""
+        for k in typed:
+            if app.focused is not box:
+                break  # complete: the cursor moved on by itself (checked below)
+            others = {w.id: w.value for w in boxes if w is not box and w.id not in form.auto}
+            await pilot.press(k)
+            await pilot.pause()
+            f, item = form._field_of(box)
+            lo, hi = form._bounds(f, item)
+            if k == "backspace":
+                model = model[:-1]
+                assert app.focused is box  # Backspace never moves the cursor
+            elif not out_of_range(model + k, lo, hi):
+                model += k
+            else:
+                assert message(app).startswith(form.field_words(box)), (model, k, message(app))
+            assert box.value == model, (ruleset, box.id, typed)
+            if app.focused is not box:
+                assert k != "backspace" and complete(model, lo, hi)
+            changed = {i: w.value for w in boxes if (i := w.id) in others and w.value != others[i]
+                       and w.id not in form.auto}
+            assert not changed, changed
