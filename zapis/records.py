@@ -14,6 +14,7 @@ import tomli_w
 
 from zapis import rulesets
 from zapis.core.errors import Problem, ZapisError, fmt
+from zapis.core.words import Bi
 from zapis.core.fields import Field, check_value
 from zapis.core.module import Rules, ScoringModule, get_module
 from zapis.core.names import MAX_NAME as MAX_NAME, name_problems  # MAX_NAME: records.MAX_NAME, as before
@@ -62,11 +63,13 @@ def record_keys(module: ScoringModule | None) -> tuple[str, ...]:
 
 def _players_problems(value: Any) -> list[Problem]:
     if not isinstance(value, list) or not value:
-        return [Problem("players", f"{fmt(value)} is not a list of player names")]
+        return [Problem("players", Bi(f"{fmt(value)}: tu trzeba podać graczy",
+                                      f"{fmt(value)} is not a list of player names"))]
     out = []
     for i, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            out.append(Problem(f"players[{i}]", f"{fmt(name)} is not a player name"))
+            out.append(Problem(f"players[{i}]", Bi(f"{fmt(name)} to nie nazwisko gracza",
+                                                   f"{fmt(name)} is not a player name")))
         elif name != name.strip():  # "Ala" and " Ala" would be one player in the store, two in the file
             out.append(Problem(f"players[{i}]", f"{fmt(name)} begins or ends with a space"))
         else:  # at most MAX_NAME characters, no control characters: as every name that enters

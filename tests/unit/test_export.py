@@ -46,7 +46,7 @@ def test_toml_round_trip_for_every_module(store, tmp_path):
 
 
 def test_csv_hands_and_standings(store):
-    files = export(store, 1, "csv")
+    files = export(store, 1, "csv", "en")
     hands = list(csv.reader(io.StringIO(files["hands.csv"].lstrip("\ufeff"))))
     assert hands[0][:6] == ["evening", "date", "table", "game", "ruleset", "hand"]
     assert "Ala score" in hands[0]
@@ -57,11 +57,21 @@ def test_csv_hands_and_standings(store):
     st = list(csv.reader(io.StringIO(files["standings.csv"].lstrip("\ufeff"))))
     assert st[0][:5] == ["place", "player", "games", "place points", "money (zł)"]
     assert files["standings.csv"].startswith("\ufeff")  # spreadsheets read it as UTF-8
+    assert all("/" not in h and "stół" not in h for h in st[0])  # one language: no "Brydż ... / Rubber bridge"
+
+
+def test_csv_headers_in_polish_and_numbers_machine_readable(store):
+    files = export(store, 1, "csv", "pl")
+    hands = list(csv.reader(io.StringIO(files["hands.csv"].lstrip("\ufeff"))))
+    assert hands[0][:6] == ["wieczór", "data", "stół", "gra", "zasady", "rozdanie"] and "Ala: wynik" in hands[0]
+    st = list(csv.reader(io.StringIO(files["standings.csv"].lstrip("\ufeff"))))
+    assert st[0][:5] == ["miejsce", "gracz", "gry", "punkty za miejsca", "pieniądze (zł)"]
+    assert all("," not in cell for row in st[1:] for cell in row[2:5])  # 6.88, not 6,88: a spreadsheet's number
 
 
 def test_csv_keeps_polish_letters(store):
     store.rename_player("Ala", "Łucja Żółć")
-    files = export(store, 1, "csv")
+    files = export(store, 1, "csv", "en")
     raw = files["hands.csv"].encode("utf-8")
     assert raw.startswith(b"\xef\xbb\xbf")  # the BOM that tells a spreadsheet it is UTF-8
     assert "Łucja Żółć score" in raw.decode("utf-8-sig").splitlines()[0]

@@ -45,7 +45,7 @@ def test_the_json_has_the_figures_the_standings_show(db, capsys):
 
 
 def test_the_csv_files_are_the_standings_ratings_and_statistics(db, capsys):
-    code, out, _ = run(capsys, "--db", str(db), "export", "--season", *SEASON, "--format", "csv")
+    code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "export", "--season", *SEASON, "--format", "csv")
     assert code == 0
     files = dict(re.findall(r"# --- (\S+)\n(.*?)(?=\n# --- |\Z)", out, re.S))
     assert set(files) == {"season-standings.csv", "season-ratings.csv", "season-statistics.csv"}

@@ -29,15 +29,31 @@ def _evening_data(store: Store, evening_id: int) -> dict[str, Any]:
     return {"evening": ev, "games": games, "results": results, "standings": table}
 
 
-def export_csv(store: Store, evening_id: int) -> dict[str, str]:
+#: the CSV files' column names, in the export's language (the values stay machine-readable: numbers with a dot)
+CSV_WORDS = {
+    "evening": ("wieczór", "evening"), "date": ("data", "date"), "table": ("stół", "table"), "game": ("gra", "game"),
+    "ruleset": ("zasady", "ruleset"), "hand": ("rozdanie", "hand"), "score": ("{p}: wynik", "{p} score"),
+    "total": ("{p}: razem", "{p} total"), "place": ("miejsce", "place"), "player": ("gracz", "player"),
+    "games": ("gry", "games"), "place points": ("punkty za miejsca", "place points"),
+    "money": ("pieniądze (zł)", "money (zł)"), "column": ("stół {table}: {title} (#{id})", "table {table}: {title} (#{id})"),
+}
+
+
+def csv_word(key: str, lang: str, **kw: Any) -> str:
+    pl, en = CSV_WORDS[key]
+    return (en if lang == "en" else pl).format(**kw)
+
+
+def export_csv(store: Store, evening_id: int, lang: str = "pl") -> dict[str, str]:
     """Two CSV files: one row per hand, and the standings. UTF-8 with a BOM so spreadsheets keep the
-    Polish letters."""
+    Polish letters; the column names in `lang`."""
     d = _evening_data(store, evening_id)
     names = sorted({p for r in d["results"] for p in r.sheet.players})
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["evening", "date", "table", "game", "ruleset", "hand"] + [csv_cell(f"{p} score") for p in names]
-               + [csv_cell(f"{p} total") for p in names])
+    w.writerow([csv_word(k, lang) for k in ("evening", "date", "table", "game", "ruleset", "hand")]
+               + [csv_cell(csv_word("score", lang, p=p)) for p in names]
+               + [csv_cell(csv_word("total", lang, p=p)) for p in names])
     for g, r in zip(d["games"], d["results"]):
         for i, h in enumerate(r.sheet.hands):
             w.writerow([evening_id, d["evening"]["date"], g.table, g.id, g.ruleset, i + 1]
@@ -46,7 +62,9 @@ def export_csv(store: Store, evening_id: int) -> dict[str, str]:
     st = io.StringIO()
     w = csv.writer(st)
     keys = [r.key for r in d["results"]]
-    w.writerow(["place", "player", "games", "place points", "money (zł)"] + [csv_cell(k) for k in keys])
+    heads = [csv_word("column", lang, table=g.table, title=say(g.title, lang), id=g.id) for g in d["games"]]
+    w.writerow([csv_word(k, lang) for k in ("place", "player", "games", "place points", "money")]
+               + [csv_cell(h) for h in heads])
     for s in d["standings"]:
         w.writerow([s.rank, csv_cell(s.player), s.games, fmt_number(s.place_points), f"{s.money / 100:.2f}"]
                    + [fmt_number(s.results[k]["total"]) if k in s.results else "" for k in keys])
@@ -215,7 +233,7 @@ def export_pairs(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> d
 def export(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> dict[str, str]:
     """Files to write: name -> text (the HTML report in `lang`; the data files are the same in both)."""
     if fmt == "csv":
-        return export_csv(store, evening_id)
+        return export_csv(store, evening_id, lang)
     if fmt == "json":
         return {f"evening-{evening_id}.json": json.dumps(export_json(store, evening_id), ensure_ascii=False,
                                                          indent=2, default=str)}

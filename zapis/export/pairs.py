@@ -31,6 +31,7 @@ from collections import defaultdict
 from typing import Any, Mapping
 
 from zapis.core.sheet import fmt_number
+from zapis.evening import number_text
 from zapis.modules.bridge.law77 import board_dealer_vul, parse_contract
 from zapis.modules.bridge.pairs import place_spans
 from zapis.text import html_text, plain
@@ -396,7 +397,7 @@ def html(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> s
                 cells.append(line.get("lead", "") if k == "played" else "")
             s = line.get("score_ns") if k in ("played", "pass") else None
             cells += [s if s is not None and s >= 0 else "", -s if s is not None and s < 0 else ""]
-            cells += ["" if (v := points(line, side, mp)) is None else fmt_number(v) for side in ("ns", "ew")]
+            cells += ["" if (v := points(line, side, mp)) is None else number_text(v, lang) for side in ("ns", "ew")]
             cls = ' class="adjusted"' if k == "adjusted" else ""
             text_cols = {4, 5, 7} if with_lead else {4, 5}  # contract, declarer, lead
             rows.append(f"<tr{cls}>" + "".join(
@@ -410,9 +411,10 @@ def html(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> s
     rank_rows = []
     for it in session["sheet"].extra.get("ranking", []):
         cells = [it["place"], it["pair"], " – ".join(plain(p) for p in it["players"]),
-                 fmt_number(float(it["total"]))]
-        if mp:
-            cells.append(f"{float(it.get('percent', 0)):.2f}")
+                 number_text(float(it["total"]), lang)]
+        if mp:  # a page to read: a decimal comma in Polish (the PBN and USEBIO files keep their points)
+            pct = f"{float(it.get('percent', 0)):.2f}"
+            cells.append(pct.replace(".", ",") if lang == "pl" else pct)
         cells.append(it.get("boards", ""))
         rank_rows.append("<tr>" + "".join(f'<td{" class=text" if i == 2 else ""}>{html_text(c)}</td>'
                                           for i, c in enumerate(cells)) + "</tr>")

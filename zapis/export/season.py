@@ -56,7 +56,15 @@ def season_json(d: dict[str, Any]) -> dict[str, Any]:
             "statistics": statistics_json(d["statistics"])}
 
 
-def season_csv(d: dict[str, Any]) -> dict[str, str]:
+#: the CSV files' column names, in the export's language (the values stay machine-readable)
+CSV_HEADS = {"place": ("miejsce", "place"), "player": ("gracz", "player"), "evenings": ("wieczory", "evenings"),
+             "games": ("gry", "games"), "place points": ("punkty za miejsca", "place points"),
+             "1st": ("1. miejsca", "1st"), "2nd": ("2. miejsca", "2nd"), "3rd": ("3. miejsca", "3rd"),
+             "money (zł)": ("pieniądze (zł)", "money (zł)"), "family": ("rodzina gier", "family"),
+             "rating": ("ranking", "rating"), "change": ("zmiana", "change"), "all": ("wszystkie", "all")}
+
+
+def season_csv(d: dict[str, Any], lang: str = "pl") -> dict[str, str]:
     """Three CSV files (UTF-8 with a BOM, as the evening's): the standings, the ratings, the statistics."""
     def table(head: list[str], rows: list[list[Any]]) -> str:
         out = io.StringIO()
@@ -65,22 +73,26 @@ def season_csv(d: dict[str, Any]) -> dict[str, str]:
         w.writerows(rows)
         return "\ufeff" + out.getvalue()
 
-    from zapis.statistics import COLUMNS, statistics_json
+    from zapis.statistics import COLUMNS, HEADERS, statistics_json
+    from zapis.ui.i18n import t
+
+    def h(*keys: str) -> list[str]:
+        return [CSV_HEADS[k][1 if lang == "en" else 0] for k in keys]
 
     rated = d["ratings"]
     stats = statistics_json(d["statistics"])
     return {
         "season-standings.csv": table(
-            ["place", "player", "evenings", "games", "place points", "1st", "2nd", "3rd", "money (zł)"],
+            h("place", "player", "evenings", "games", "place points", "1st", "2nd", "3rd", "money (zł)"),
             [[r.rank, csv_cell(r.player), r.evenings, r.games, number_text(r.place_points, "en"), *r.places,
               f"{r.money / 100:.2f}"] for r in d["standings"]]),
         "season-ratings.csv": table(
-            ["family", "player", "rating", "change", "games"],
-            [["all", csv_cell(x.player), x.rating, x.change, x.games] for x in rated.players]
+            h("family", "player", "rating", "change", "games"),
+            [[h("all")[0], csv_cell(x.player), x.rating, x.change, x.games] for x in rated.players]
             + [[csv_cell(f), csv_cell(x.player), x.rating, x.change, x.games]
                for f, xs in rated.families.items() for x in xs]),
         "season-statistics.csv": table(
-            ["player", "family", *COLUMNS],
+            h("player", "family") + [t(HEADERS[c], lang=lang) for c in COLUMNS],
             [[csv_cell(p), csv_cell(f), *("" if v.get(c) is None else v[c] for c in COLUMNS)]
              for p, mine in stats.items() for f, v in mine.items()]),
     }
@@ -162,7 +174,7 @@ def export_season(store: Store, start: str, end: str, fmt: str, lang: str = "pl"
     d = season_data(store, start, end)
     name = f"season-{start}-{end}"
     if fmt == "csv":
-        return season_csv(d)
+        return season_csv(d, lang)
     if fmt == "json":
         return {f"{name}.json": json.dumps(season_json(d), ensure_ascii=False, indent=2, default=str)}
     return {f"{name}.html": season_html(d, lang)}

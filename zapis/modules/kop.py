@@ -26,7 +26,8 @@ GAME_IN = {"ordinary": "w zwyczajnej", "wedding": "w weselu", "solo": "w zolo", 
            "silent": "w cichej"}
 GAME_EN = {"ordinary": "ordinary", "wedding": "wedding", "solo": "solo", "solo-du": "solo du", "silent": "silent"}
 CATEGORIES = ("z-wyjsciem", "bez-wyjscia", "bez-bitki")
-CAT_PL = {"z-wyjsciem": "z wyjściem", "bez-wyjscia": "bez wyjścia", "bez-bitki": "bez bitki"}  # Polish in both
+CAT_PL = {"z-wyjsciem": "z wyjściem", "bez-wyjscia": "bez wyjścia", "bez-bitki": "bez bitki"}
+CAT_EN = {"z-wyjsciem": "losers got out", "bez-wyjscia": "losers not out", "bez-bitki": "losers no trick"}
 
 
 def _points_pl(n: int) -> str:
@@ -237,8 +238,9 @@ class KopModule(ScoringModule):
         s, won, cat, v = self.deal(rules, players, hand)
         old = hand["old"]
         k = hand.get("kontra", 0)
-        cat_text = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
-        label = Bi(f"{i + 1}. {GAME_PL[hand['game']]}{cat_text}", f"{i + 1}. {GAME_EN[hand['game']]}{cat_text}")
+        cat_pl = f" ({CAT_PL[cat]})" if cat in CAT_PL else ""
+        cat_en = f" ({CAT_EN[cat]})" if cat in CAT_EN else ""
+        label = Bi(f"{i + 1}. {GAME_PL[hand['game']]}{cat_pl}", f"{i + 1}. {GAME_EN[hand['game']]}{cat_en}")
         kontra = f"; {rules['kontra_names'][k - 1]}" if k else ""
         pts = hand.get("old_points")
         note = Bi(f"starzy: {', '.join(old)}; {'wygrana' if won else 'przegrana'}"

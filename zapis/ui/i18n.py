@@ -358,8 +358,8 @@ CHOICES: dict[str, tuple[str, str]] = {
     "ordinary": ("zwyczajna", "ordinary"), "wedding": ("wesele", "wedding"), "solo": ("zolo", "solo"),
     "solo-du": ("zolo du", "solo du"), "silent": ("cicha", "silent"), "none": ("nikt", "none"),
     "both": ("obie", "both"), "": ("—", "—"), "X": ("kontra (X)", "double (X)"), "XX": ("rekontra (XX)",
-    "redouble (XX)"), "z-wyjsciem": ("z wyjściem", "z wyjściem"), "bez-wyjscia": ("bez wyjścia", "bez wyjścia"),
-    "bez-bitki": ("bez bitki", "bez bitki"),
+    "redouble (XX)"), "z-wyjsciem": ("z wyjściem", "losers got out"), "bez-wyjscia": ("bez wyjścia", "losers not out"),
+    "bez-bitki": ("bez bitki", "losers no trick"),
 }
 
 # Short names on the cells of a pad: the words and signs players use at the table.
@@ -389,8 +389,9 @@ ITEM_NAMES: dict[str, tuple[str, str]] = {
 
 # More ways of typing a cell's value on the keyboard (Polish and English card notation).
 PAD_WORDS: dict[str, tuple[str, ...]] = {
-    "C": ("t", "trefl", "clubs"), "D": ("ka", "karo", "diamonds"), "H": ("k", "kier", "hearts"),
-    "S": ("p", "pik", "spades"), "NT": ("ba", "nt", "n"), "pass": ("pas", "pass"),
+    "C": ("t", "trefl", "trefle", "clubs", "club", "♣"), "D": ("ka", "karo", "diamonds", "diamond", "♦", "♢"),
+    "H": ("k", "kier", "kiery", "hearts", "heart", "♥", "♡"), "S": ("p", "pik", "piki", "spades", "spade", "♠"),
+    "NT": ("ba", "nt", "n", "b", "bezatu", "notrump", "notrumps"), "pass": ("pas", "pass", "pasy", "passed"),
     "X": ("kontra", "double", "dbl"), "XX": ("rekontra", "redouble", "rdbl"),
 }
 

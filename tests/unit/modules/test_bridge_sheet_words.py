@@ -240,7 +240,7 @@ def said(data, lang):
      'hands[0].double: "X": spasowanego rozdania nikt nie kontruje',
      'hands[0].double: "X": a passed-out deal is not doubled'),
     ({"ruleset": "bridge-rubber", "players": P, "hands": [{"contract": "4Z", "declarer": "N", "tricks": 9}]},
-     'hands[0].contract: "4Z" to nie kontrakt (wysokość 1-7 i C, D, H, S lub NT, albo pass)',
+     'hands[0].contract: "4Z" to nie kontrakt (wysokość 1-7 i miano: ♣ ♦ ♥ ♠ BA, albo pas)',
      'hands[0].contract: "4Z" is not a contract (level 1-7 and C, D, H, S or NT, or pass)'),
     ({"ruleset": "bridge-rubber", "players": P, "hands": [{"contract": "4S", "tricks": 9}]},
      "hands[0].declarer: brak", "hands[0].declarer: missing"),

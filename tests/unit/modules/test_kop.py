@@ -132,7 +132,7 @@ def test_the_kop_sheet_is_said_in_one_language():
                               "wartość 10", "razem", "każde rozdanie sumuje się do zera"],
                           ["game", "1. ordinary", "2. solo", "old side", "won", "lost", "60 card points", "value 10",
                            "total", "each deal sums to zero"])
-    assert "1. zwyczajna (z wyjściem)" in pl and "1. ordinary (z wyjściem)" in en  # the category's Polish name
+    assert "1. zwyczajna (z wyjściem)" in pl and "1. ordinary (losers got out)" in en  # one language (issue 30)
     assert " / " not in pl and " / " not in en
     p = problem({"ruleset": "kop-wolsztyn", "players": P, "hands": [{"game": "solo", "old": ["A", "B"], "won": True}]})
     assert p.say("pl") == "hands[0].old: w zolo jest jeden stary, a podano 2"

@@ -160,9 +160,9 @@ def base_tricks(hand: Mapping[str, Any]) -> int | None:
 
 
 def not_a_contract(value: str, nullo: bool) -> Bi:
-    strains = "C, D, H, NULLO, S lub NT" if nullo else "C, D, H, S lub NT"
+    strains = "♣ ♦ ♥ ♠, NULLO lub BA" if nullo else "♣ ♦ ♥ ♠ lub BA"
     strains_en = "C, D, H, NULLO, S or NT" if nullo else "C, D, H, S or NT"
-    return Bi(f"{value} to nie kontrakt (wysokość 1-7 i {strains}, albo pass)",
+    return Bi(f"{value} to nie kontrakt (wysokość 1-7 i miano: {strains}, albo pas)",
               f"{value} is not a contract (level 1-7 and {strains_en}, or pass)")
 
 
@@ -411,7 +411,7 @@ class BobbyModule(ScoringModule):
         strains = STRAINS_BY_RANK if rules["nullo"] else STRAINS
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, NULLO, S or NT ("4S", "4NULLO", "3NT"), or "pass"',
-                  required=True, label={"pl": "kontrakt", "en": "contract", "hint": "4S, 4NULLO, 3NT/3BA, pass/pas"},
+                  required=True, label={"pl": "kontrakt", "en": "contract", "hint_pl": "4♠, 4NULLO, 3BA, pas", "hint_en": "4S, 4NULLO, 3NT, pass"},
                   normalize=canonical, parts=(LEVELS, strains), alone=("pass",), suffix=DOUBLE_SUFFIX),
             Field("declarer", "player", "the declarer (a player's name)", label={"pl": "rozgrywający",
                                                                                 "en": "declarer"}),

@@ -32,7 +32,7 @@ PASSED_OUT = Bi("pas", "passed out")
 
 
 def not_a_contract(value: str) -> Bi:
-    return Bi(f"{value} to nie kontrakt (wysokość 1-7 i C, D, H, S lub NT, albo pass)",
+    return Bi(f"{value} to nie kontrakt (wysokość 1-7 i miano: ♣ ♦ ♥ ♠ BA, albo pas)",
               f"{value} is not a contract (level 1-7 and C, D, H, S or NT, or pass)")
 
 

@@ -155,7 +155,7 @@ class PairsModule(ScoringModule):
             Field("ns", "int", "the N-S pair number", required=True, min=1, label={"pl": "para N-S", "en": "N-S pair"}),
             Field("ew", "int", "the E-W pair number", required=True, min=1, label={"pl": "para E-W", "en": "E-W pair"}),
             Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', normalize=canonical_contract,
-                  label={"pl": "kontrakt", "en": "contract", "hint": "4S, 3NT/3BA, pass/pas"},
+                  label={"pl": "kontrakt", "en": "contract", "hint_pl": "4♠ (4P), 3BA, pas", "hint_en": "4S, 3NT, pass"},
                   parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS,
                   label={"pl": "rozgrywający", "en": "declarer"}),
@@ -164,7 +164,7 @@ class PairsModule(ScoringModule):
             Field("tricks", "int", "tricks taken by the declaring side", min=0, max=13, base=tricks_needed,
                   label={"pl": "wynik", "en": "result"}),
             Field("lead", "str", 'the opening lead, suit then rank: "SA", "HT", "C7" (optional)', rare=True,
-                  normalize=canonical_card, label={"pl": "wist", "en": "lead", "hint": "SA, HT/H10, C7"}),
+                  normalize=canonical_card, label={"pl": "wist", "en": "lead", "hint_pl": "♠A, ♥10, ♣7", "hint_en": "SA, HT/H10, C7"}),
             Field("adjusted", "str", 'an adjusted score: "A60", "A50", "A40" or "A60/A40" (N-S/E-W)', rare=True,
                   label={"pl": "zapis sędziego", "en": "adjusted", "hint": "A60, A50, A60/A40"}),
             Field("not_played", "bool", "the board was not played at this table (no score; the others' are "

@@ -9,17 +9,19 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from zapis.text import plain_text
-from zapis.ui.i18n import label, pad_label, t
+from zapis.ui.i18n import item_name, label, pad_label, t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
 
 
-def _value(f, v) -> str:
-    """One value as a player reads it: a choice by its name, a table of players as "Ala 3, Bartek 5"."""
+def _value(f, v, depth: int = 0) -> str:
+    """One value as a player reads it: a choice by its name, a table of players as "Ala 3, Bartek 5", the items a
+    player took by their names in the UI's language ("kiery 3, król ♠ 1"); a player's name is as it was typed."""
     if isinstance(v, dict):
-        return ", ".join(f"{k} {_value(f, x)}" for k, x in v.items())
+        items = depth > 0 or (f is not None and f.kind == "table")  # below a player: items, not names
+        return ", ".join(f"{item_name(k) if items else k} {_value(f, x, depth + 1)}" for k, x in v.items())
     if isinstance(v, list):
-        return ", ".join(_value(f, x) for x in v)
+        return ", ".join(_value(f, x, depth) for x in v)
     if isinstance(v, bool):
         return t("yes") if v else "—"
     return pad_label(v) if isinstance(v, str) and f is not None and f.kind == "choice" else str(v)

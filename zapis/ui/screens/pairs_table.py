@@ -22,6 +22,7 @@ from zapis.core.words import say
 from zapis.modules.bridge.law77 import LAW77, VUL_WORDS, board_dealer_vul
 from zapis.modules.bridge.pairs import contract_text, score_ns
 from zapis.text import plain_text
+from zapis.evening import number_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
@@ -48,7 +49,8 @@ def traveller_rows(session: pairs_session.Session, board: int, mark_table: int |
             what, score = e["adjusted"], ""
         else:
             what, score = contract_text(e), fmt_number(e["score_ns"])
-        got = (fmt_number(round(e[f"{key}_ns"], 2)), fmt_number(round(e[f"{key}_ew"], 2))) \
+        lang = get_lang()
+        got = (number_text(round(e[f"{key}_ns"], 2), lang), number_text(round(e[f"{key}_ew"], 2), lang)) \
             if e.get(f"{key}_ns") is not None else ("", "")
         table = str(e.get("table", ""))
         mark = "►" if mark_table is not None and e.get("table") == mark_table else ""

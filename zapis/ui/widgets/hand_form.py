@@ -140,6 +140,11 @@ def out_of_range(text: str, lo: int | float | None, hi: int | float | None, numb
     return False
 
 
+def hint_of(f: Field) -> str:
+    """A field's hint (what a box shows while empty) in the UI's language: as players write the value there."""
+    return f.label.get(f"hint_{get_lang()}") or f.label.get("hint", "")
+
+
 def fmt_bound(v: int | float) -> str:
     """A bound of a range as the UI writes numbers (a decimal comma in Polish)."""
     if float(v).is_integer():
@@ -272,7 +277,7 @@ class HandForm(Widget):
             if f.quick:
                 yield self._pad(self._quick_cells(f), f"q-{f.name}", momentary=True, focusable=False, classes="quick")
         elif k == "str" and f.parts:  # typed on a keyboard; on a tablet the pads below show it
-            yield self._input(base, "text", "txt parts-box", f.label.get("hint", "")[:30])
+            yield self._input(base, "text", "txt parts-box", hint_of(f)[:30])
             for j, row in enumerate(f.parts):
                 extra = f.alone if j == 0 else ()
                 yield self._pad([Cell(v, pad_label(v, strain=True), pad_words(v)) for v in (*row, *extra)],
@@ -297,7 +302,7 @@ class HandForm(Widget):
             yield self._pad([Cell(c, pad_label(c)) for c in f.choices] + [Cell("⌫", "⌫")], f"q-{f.name}",
                             momentary=True, focusable=False, classes="quick")
         else:  # str, list and anything else: text (free: a ? is typed into it, not help)
-            hint = ", ".join(map(str, f.choices)) if f.choices else f.label.get("hint", "")
+            hint = ", ".join(map(str, f.choices)) if f.choices else hint_of(f)
             yield self._input(base, "text", "txt free", hint[:30])
 
     def _player_map(self, f: Field) -> ComposeResult:
@@ -810,6 +815,10 @@ class HandForm(Widget):
         """Why the box `w` may not hold `text` (None: a key it cannot hold at all), in one line naming the field
         and its range; None when it may."""
         f, item = self._field_of(w)
+        if f is not None and f.parts and text is not None:  # a contract typed: only what can still become one
+            if self._could_be(f, text):
+                return None
+            return t("refused_cell", field=self.field_words(w), typed=text.strip(), choices=hint_of(f))
         if f is None or item is None or item.kind not in ("int", "number"):
             return None if text is not None else t("refused_key", field=self.field_words(w))
         lo, hi = self._bounds(f, item)
@@ -875,6 +884,35 @@ class HandForm(Widget):
         if ending is not None and f.suffix[0] in self.by_name:
             self._set(f"in-{f.suffix[0]}", ending)
         return True
+
+    def _could_be(self, f: Field, text: str) -> bool:
+        """Can typing on make `text` a value of the parts field `f` (a level, then a strain's name, then an ending
+        such as x)? "4", "4 p", "4pi", "4sx", "pa" can; "130", "8", "4z" cannot."""
+        squeezed = "".join(text.split()).lower()
+        if not squeezed:
+            return True
+        pads = [self._get(f"part-{f.name}-{j}") for j in range(len(f.parts))]
+
+        def names(pad: Pad) -> list[str]:
+            return [n for c in pad.cells if not c.empty
+                    for n in {c.label.lower(), str(c.value).lower(), *(x.lower() for x in c.words)} if n]
+        if any(n.startswith(squeezed) or squeezed.startswith(n) and f.normalize and f.normalize(squeezed) in f.alone
+               for n in names(pads[0]) if not n[:1].isdigit()):
+            return True  # "pa" of pas, "pass"
+        rests = [squeezed]
+        for pad in pads:  # each part in turn takes a name's beginning (or all of it) off the front
+            nxt = []
+            for rest in rests:
+                for n in names(pad):
+                    if n.startswith(rest):
+                        return True  # still typing this part
+                    if rest.startswith(n):
+                        nxt.append(rest[len(n):])
+            rests = nxt
+            if not rests:
+                return False
+        endings = [e for e, _ in f.suffix[1]] if f.suffix else []
+        return any(r == "" or any(e.startswith(r) for e in endings) for r in rests)
 
     def _same_value(self, f: Field, old: str, new: str) -> bool:
         """Does `new` (the box's text with one key more) still name the value `old` names, or is it on its way to
