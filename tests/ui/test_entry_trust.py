@@ -55,6 +55,7 @@ def test_out_of_range_means_no_more_typing_can_mend_it():
     assert not out_of_range("2", 18, 264)  # 24 is still to come
     assert out_of_range("-", 0, 120) and not out_of_range("-", -11, 11) and out_of_range("-12", -11, 11)
     assert not out_of_range("", 0, 120)
+    assert out_of_range("+1", -11, 11) and out_of_range("+", 0, None)  # a number has no plus: +1 is a result
 
 
 # --- the audit's sequences --------------------------------------------------------------------------------------

@@ -445,3 +445,31 @@ async def test_two_tablets_of_one_table_enter_the_same_board_the_second_is_told_
         await b.__aexit__(None, None, None)
         await a.__aexit__(None, None, None)
     assert len(Store(db).hands(gid)) == 1
+
+
+async def test_in_the_directors_correction_tab_tab_plus_1_changes_no_pair(db):
+    """The audit: in the correction dialog `Tab Tab + 1` turned "para E-W" into 11. A "+" names no pair: it is
+    refused there (the dialog's line names the field), and the 1 typed at once after it is refused with it."""
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell")
+    store = Store(db)
+    s = ps.load(store, gid)
+    seating = s.movement.rounds[0][0]
+    store.enter(gid, ps.result_hand(seating, seating.boards[0], 1, {"contract": "4S", "declarer": "N", "tricks": 10}))
+    app = make_app(db, "pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        form = dialog.query_one(HandForm)
+        before = form.values()
+        ew = form.query_one("#in-ew")
+        ew.focus()
+        await pilot.press("plus", "1")
+        await pilot.pause()
+        assert form.values() == before and form.values()["ew"] == seating.ew
+        assert str(dialog.query_one("#pd-error").render()).startswith("para E-W:")  # the field, in words
+        await pilot.press("escape")
+    assert [e.action for e in Store(db).log(gid)] == ["enter"]

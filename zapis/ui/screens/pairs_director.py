@@ -18,7 +18,7 @@ from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.screens.pairs_table import traveller_rows
-from zapis.ui.widgets.hand_form import FormError, HandForm
+from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -190,8 +190,13 @@ class PairsDirectorScreen(Screen):
         self.app.pop_screen()
 
 
-class ResultDialog(ModalScreen[dict | None]):
-    """One result as the director corrects it: every field of the session's result, board and pairs included."""
+class ResultDialog(SaysRefusals, ModalScreen[dict | None]):
+    """One result as the director corrects it: every field of the session's result, board and pairs included. A
+    key refused in the form (a pair number no pair has, +1 where it cannot be) is said on the dialog's error line."""
+
+    def say(self, text: str, error: bool = False) -> None:
+        self._said_error = error and bool(text)
+        self.query_one("#pd-error", Static).update(plain_text(text))
 
     BINDINGS = [Binding("escape", "cancel", "cancel"), Binding("ctrl+s", "ok", "save")]
 

@@ -57,16 +57,25 @@ class FieldInput(Input):
     def _form(self) -> HandForm | None:
         return next((a for a in self.ancestors if isinstance(a, HandForm)), None)
 
+    _refused_at = 0.0  # a sign or letter refused here: the digits typed at once after it belong to it
+
     def replace(self, text: str, start: int, end: int) -> None:
         if text and self.replace_next and self.type in ("integer", "number"):
             start, end = 0, len(self.value)  # typed over a filled-in value: the typing is the value
         form = self._form()
+        if text and form is not None and time.monotonic() - self._refused_at < TYPE_AHEAD_SECONDS:
+            self._refused_at = time.monotonic()  # "+1" where "+" was refused: the 1 too, not a number of its own
+            self.app.bell()
+            form.refused(self, form.refusal(self, "+") or "")
+            return
         if text and form is not None:
             value = self.value
             lo, hi = sorted((max(0, start), min(len(value), end)))
             why = form.refusal(self, f"{value[:lo]}{text}{value[hi:]}")
             if why:
                 self.app.bell()
+                if not text.isdigit():
+                    self._refused_at = time.monotonic()
                 form.refused(self, why)
                 return
         self.replace_next = False
@@ -127,6 +136,8 @@ def out_of_range(text: str, lo: int | float | None, hi: int | float | None, numb
     """Can no more typing bring `text` (a number being typed) into [lo, hi]? 130 of 0-120 cannot; 2 of 18-264
     can (24); "-" where nothing below 0 is taken cannot."""
     t = text.strip()
+    if "+" in t:  # a number is written without a plus ("+1" is a result relative to a contract, not a number)
+        return True
     if t in ("", "-"):
         return t == "-" and lo is not None and lo >= 0
     try:
