@@ -40,6 +40,7 @@ from textual_serve.server import Server
 
 from zapis.core.errors import Problem, ZapisError
 from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
+from zapis.web.conn import address_group  # one guesser counted as its connections are
 from zapis.web.logins import DEFAULT_TABLES
 
 log = logging.getLogger("zapis.serve")
@@ -114,22 +115,6 @@ class Lockout:
         self.failures.setdefault(address, deque()).append(self.clock())
         if len(self.failures) > 10_000:  # a flood of addresses cannot grow this without bound
             self.failures.pop(next(iter(self.failures)))
-
-
-def address_group(address: str) -> str:
-    """What one guesser is counted as: an IPv4 address, or an IPv6 /64 (a device takes any number of addresses in
-    its own /64, so counting single IPv6 addresses would multiply its tries)."""
-    import ipaddress
-
-    try:
-        a = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if a.version == 6:
-        if a.ipv4_mapped is not None:
-            return str(a.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{a}/64", strict=False))
-    return str(a)
 
 
 class Access:

@@ -215,6 +215,8 @@ class Pad(Widget, can_focus=True):
                 text = text if len(text) <= w - 2 else text[:max(w - 3, 0)] + "…"
                 if i in self.chosen and not self.momentary:  # chosen is seen without colour too
                     text = "✓" + text
+                    if len(text) > w:  # never over the next cell: the mark takes the label's last letter
+                        text = text[:max(w - 1, 1)] + "…"
                 segments.append(Segment(text.center(w), style))
             x = x0 + w
         if x < width:
