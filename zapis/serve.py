@@ -165,9 +165,6 @@ class Access:
                 found = found or role
         return found
 
-    def matches(self, given: str) -> bool:
-        return self.role_of(given) is not None
-
     def wait(self, address: str) -> float:
         group = address_group(address)
         own = self.lockout.wait(group)
@@ -204,11 +201,6 @@ class Access:
 
     def has_session(self, token: str | None) -> bool:
         return self.session_role(token) is not None
-
-
-def new_key() -> str:
-    """The access key the QR code carries: 96 random bits, URL-safe."""
-    return secrets.token_urlsafe(12)
 
 
 def check_code(code: str | None) -> str | None:

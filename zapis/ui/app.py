@@ -191,7 +191,7 @@ class ZapisApp(App):
 
     # --- what this app's role may do (zapis.store.roles; the store refuses the rest whatever the screens do) ---
     #: a table's tablet: its games, the evening's standings read, its own game exported, help, the language
-    TABLE_ACTIONS = frozenset({"standings", "export", "language", "help", "quit", "open"})
+    TABLE_ACTIONS = frozenset({"standings", "export", "language", "help", "quit"})
     #: the screens a table's tablet may show (its table's games, read-only standings, help and small dialogs)
     TABLE_SCREENS = frozenset({"EveningScreen", "GameScreen", "PairsTableScreen", "StandingsScreen", "HelpScreen",
                                "ConfirmDialog", "NewGameDialog", "HistoryDialog", "ChartScreen", "CommandPalette"})
