@@ -21,6 +21,8 @@ from zapis.core.names import MAX_NAME as MAX_NAME, name_problems  # MAX_NAME: re
 from zapis.core.sheet import Sheet
 
 FORMAT = "zapis/1"
+_MISSING = Bi("brak", "missing")
+_UNKNOWN_KEY = Bi("nieznany klucz", "unknown key")
 
 
 @dataclass
@@ -71,12 +73,13 @@ def _players_problems(value: Any) -> list[Problem]:
             out.append(Problem(f"players[{i}]", Bi(f"{fmt(name)} to nie nazwisko gracza",
                                                    f"{fmt(name)} is not a player name")))
         elif name != name.strip():  # "Ala" and " Ala" would be one player in the store, two in the file
-            out.append(Problem(f"players[{i}]", f"{fmt(name)} begins or ends with a space"))
+            out.append(Problem(f"players[{i}]", Bi(f"{fmt(name)} zaczyna się albo kończy spacją",
+                                                   f"{fmt(name)} begins or ends with a space")))
         else:  # at most MAX_NAME characters, no control characters: as every name that enters
             out += name_problems(name, f"players[{i}]")
     names = [n for n in value if isinstance(n, str)]
     for n in sorted({n for n in names if names.count(n) > 1}):
-        out.append(Problem("players", f"{fmt(n)} sits twice"))
+        out.append(Problem("players", Bi(f"{fmt(n)} siedzi dwa razy", f"{fmt(n)} sits twice")))
     return out
 
 
@@ -85,27 +88,31 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
     """Check a record's top level, resolve its ruleset; the hands are checked by `score`."""
     problems: list[Problem] = []
     if "format" not in data:
-        problems.append(Problem("format", f'missing (write format = "{FORMAT}")'))
+        problems.append(Problem("format", Bi(f'brak (wpisz format = "{FORMAT}")',
+                                            f'missing (write format = "{FORMAT}")')))
     elif data["format"] != FORMAT:
-        problems.append(Problem("format", f"{fmt(data['format'])} is not {fmt(FORMAT)}"))
+        problems.append(Problem("format", Bi(f"{fmt(data['format'])} to nie {fmt(FORMAT)}",
+                                            f"{fmt(data['format'])} is not {fmt(FORMAT)}")))
     ref = data.get("ruleset")
     if ref is None:
-        problems.append(Problem("ruleset", "missing"))
+        problems.append(Problem("ruleset", _MISSING))
     elif not isinstance(ref, str):
-        problems.append(Problem("ruleset", f"{fmt(ref)} is not text"))
+        problems.append(Problem("ruleset", Bi(f"{fmt(ref)} to nie tekst", f"{fmt(ref)} is not text")))
         ref = None
     if problems or ref is None:
         raise ZapisError(problems, source)
     rules_over = data.get("rules", {})
     if not isinstance(rules_over, dict):
-        raise ZapisError([Problem("rules", f"{fmt(rules_over)} is not a table")], source)
+        raise ZapisError([Problem("rules", Bi(f"{fmt(rules_over)} nie jest tabelą",
+                                              f"{fmt(rules_over)} is not a table"))], source)
     layers = [("rules", rules_over)] + ([("--rules", dict(overrides))] if overrides else [])
     rules = _load_rules(ref, base, layers, source, ())
     module = get_module(rules.module)
     keys = record_keys(module)
     top = {k: data[k] for k in keys if k in data}
     if top:  # the module's top-level keys join the record's rules: loaded again with them (command line last)
-        twice = [Problem(k, "is given twice: at the top level and in [rules]") for k in top if k in rules_over]
+        twice = [Problem(k, Bi("podano dwa razy: na najwyższym poziomie i w [rules]",
+                                "is given twice: at the top level and in [rules]")) for k in top if k in rules_over]
         if twice:
             raise ZapisError(twice, source)
         rules_over = {**rules_over, **top}
@@ -114,24 +121,26 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
 
     pkey, hkey = module.players_key, module.hands_key
     allowed = {"format", "ruleset", "title", "date", "rules", "start", pkey, hkey, *keys}
-    problems = [Problem(k, "unknown key") for k in data if k not in allowed]
+    problems = [Problem(k, _UNKNOWN_KEY) for k in data if k not in allowed]
     if "title" in data and not isinstance(data["title"], str):
-        problems.append(Problem("title", f"{fmt(data['title'])} is not text"))
+        problems.append(Problem("title", Bi(f"{fmt(data['title'])} to nie tekst", f"{fmt(data['title'])} is not text")))
     elif "title" in data:
         problems += name_problems(data["title"], "title")
     if "date" in data and not isinstance(data["date"], dt.date):
-        problems.append(Problem("date", f"{fmt(data['date'])} is not a TOML date (2026-11-20)"))
+        problems.append(Problem("date", Bi(f"{fmt(data['date'])} to nie data TOML (2026-11-20)",
+                                          f"{fmt(data['date'])} is not a TOML date (2026-11-20)")))
     if pkey not in data:
-        problems.append(Problem(pkey, "missing"))
+        problems.append(Problem(pkey, _MISSING))
     elif pkey == "players":
         problems += _players_problems(data[pkey])
     hands = data.get(hkey, [])
     if not isinstance(hands, list):
-        problems.append(Problem(hkey, f"is not a list of tables (write [[{hkey}]])"))
+        problems.append(Problem(hkey, Bi(f"to nie lista tabel (wpisz [[{hkey}]])",
+                                         f"is not a list of tables (write [[{hkey}]])")))
         hands = []
     start = data.get("start", {})
     if not isinstance(start, dict):
-        problems.append(Problem("start", f"{fmt(start)} is not a table"))
+        problems.append(Problem("start", Bi(f"{fmt(start)} nie jest tabelą", f"{fmt(start)} is not a table")))
         start = {}
     elif pkey != "players":  # a pairs session: whatever it carries in must at least be a sane number
         num = Field("start", "number")
@@ -141,7 +150,7 @@ def parse(data: Mapping[str, Any], source: str | None = None, base: Path | None 
         num = Field("start", "number")
         for name, v in start.items():
             if name not in data[pkey]:
-                problems.append(Problem(f"start.{name}", "is not a player of this game"))
+                problems.append(Problem(f"start.{name}", Bi("nie gra w tej grze", "is not a player of this game")))
             else:
                 problems += check_value(num, v, f"start.{name}")
     if problems:

@@ -12,6 +12,7 @@ a cycle in `extends` each give one line naming the file, the key and the value.
 
 from __future__ import annotations
 
+import re
 import stat
 import tomllib
 from dataclasses import dataclass
@@ -51,33 +52,54 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         st = path.stat()  # follows links: a loop of links is an OSError here, not a hang
         if stat.S_ISDIR(st.st_mode):
-            raise ZapisError("is a directory, not a file", str(path))
+            raise ZapisError(Bi("to folder, nie plik", "is a directory, not a file"), str(path))
         if not stat.S_ISREG(st.st_mode):  # /dev/zero, a FIFO, a socket: nothing to read to the end
-            raise ZapisError("is not a regular file", str(path))
+            raise ZapisError(Bi("to nie zwykły plik", "is not a regular file"), str(path))
         if st.st_size > MAX_FILE:
-            raise ZapisError(f"is too large ({st.st_size:,} bytes; at most {MAX_FILE:,})".replace(",", " "),
+            raise ZapisError(Bi(f"jest za duży ({st.st_size:,} bajtów; najwyżej {MAX_FILE:,})".replace(",", " "),
+                                f"is too large ({st.st_size:,} bytes; at most {MAX_FILE:,})".replace(",", " ")),
                              str(path))
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE + 1)
         if len(raw) > MAX_FILE:
-            raise ZapisError(f"is too large (more than {MAX_FILE:,} bytes)".replace(",", " "), str(path))
+            raise ZapisError(Bi(f"jest za duży (ponad {MAX_FILE:,} bajtów)".replace(",", " "),
+                                f"is too large (more than {MAX_FILE:,} bytes)".replace(",", " ")), str(path))
     except FileNotFoundError:
-        raise ZapisError("no such file", str(path)) from None
+        raise ZapisError(Bi("nie ma takiego pliku", "no such file"), str(path)) from None
     except OSError as e:
-        raise ZapisError(f"cannot be read ({e.strerror})", str(path)) from None
+        raise ZapisError(Bi(f"nie można go odczytać ({e.strerror})", f"cannot be read ({e.strerror})"),
+                         str(path)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ZapisError(f"is not UTF-8 text (byte {e.start})", str(path)) from None
+        raise ZapisError(Bi(f"to nie tekst UTF-8 (bajt {e.start})", f"is not UTF-8 text (byte {e.start})"),
+                         str(path)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ZapisError(f"not valid TOML: {e}", str(path)) from None
+        raise ZapisError(_not_toml(e), str(path)) from None
     except RecursionError:
-        raise ZapisError(f"is nested too deeply (at most {MAX_DEPTH} levels)", str(path)) from None
+        raise ZapisError(_too_deep(), str(path)) from None
     if _depth(data) > MAX_DEPTH:
-        raise ZapisError(f"is nested too deeply (at most {MAX_DEPTH} levels)", str(path))
+        raise ZapisError(_too_deep(), str(path))
     return data
+
+
+def _not_toml(e: tomllib.TOMLDecodeError) -> Bi:
+    """The TOML reader's complaint: in English as the reader says it; in Polish only where it is (its words are
+    English), or all of it when it names no place."""
+    en = f"not valid TOML: {e}"
+    m = re.search(r"\(at line (\d+), column (\d+)\)$", str(e))
+    if m:
+        return Bi(f"błędny TOML (wiersz {m[1]}, kolumna {m[2]})", en)
+    if str(e).endswith("(at end of document)"):
+        return Bi("błędny TOML (na końcu pliku)", en)
+    return Bi(f"błędny TOML: {e}", en)
+
+
+def _too_deep() -> Bi:
+    return Bi(f"jest zagnieżdżone zbyt głęboko (najwyżej {MAX_DEPTH} poziomy)",
+              f"is nested too deeply (at most {MAX_DEPTH} levels)")
 
 
 MAX_FILE = 8 * 1024 * 1024  # a season's record is far smaller; /dev/zero is far larger
@@ -97,8 +119,7 @@ def toml_value(text: str, place: str) -> Any:
     else:
         if _depth(value) <= MAX_DEPTH:
             return value
-    raise ZapisError([Problem(place, Bi(f"jest zagnieżdżone zbyt głęboko (najwyżej {MAX_DEPTH} poziomy)",
-                                        f"is nested too deeply (at most {MAX_DEPTH} levels)"))])
+    raise ZapisError([Problem(place, _too_deep())])
 
 
 def _depth(value: Any) -> int:
@@ -131,7 +152,8 @@ def locate(ref: str, base: Path | None = None) -> Path:
         if p.is_file():
             return p
     known = ", ".join(builtin_ids())
-    raise ZapisError(f"unknown ruleset {fmt(ref)} (known: {known})")
+    raise ZapisError(Bi(f"nieznany zestaw zasad {fmt(ref)} (znane: {known})",
+                        f"unknown ruleset {fmt(ref)} (known: {known})"))
 
 
 def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
@@ -148,22 +170,24 @@ def _chain(ref: str, base: Path | None) -> list[RulesetFile]:
         try:
             real = path.resolve()
         except (OSError, RuntimeError):  # a loop of symbolic links
-            raise ZapisError("cannot be read (a loop of symbolic links)", str(path)) from None
+            raise ZapisError(Bi("nie można go odczytać (pętla dowiązań symbolicznych)",
+                                "cannot be read (a loop of symbolic links)"), str(path)) from None
         if real in seen:
             names = " -> ".join([f.id for f in out] + [path.stem])
-            raise ZapisError([Problem("extends", f"cycle: {names}")], str(out[-1].path))
+            raise ZapisError([Problem("extends", Bi(f"cykl: {names}", f"cycle: {names}"))], str(out[-1].path))
         seen.append(real)
         data = read_toml(path)
-        problems = [Problem(k, "unknown key") for k in data if k not in TOP_KEYS]
+        problems = [Problem(k, Bi("nieznany klucz", "unknown key")) for k in data if k not in TOP_KEYS]
         for key in ("module", "extends", "title"):
             if key in data and not isinstance(data[key], str):
-                problems.append(Problem(key, f"{fmt(data[key])} is not text"))
+                problems.append(Problem(key, _not_text(data[key])))
         if "description" in data:
             problems += _description_problems(data["description"])
         if "rules" in data and not isinstance(data["rules"], dict):
-            problems.append(Problem("rules", "is not a table"))
+            problems.append(Problem("rules", Bi("nie jest tabelą", "is not a table")))
         if "module" not in data and "extends" not in data:
-            problems.append(Problem("module", "missing (name a module, or a ruleset to extend)"))
+            problems.append(Problem("module", Bi("brak (podaj moduł albo zestaw zasad do rozszerzenia)",
+                                                 "missing (name a module, or a ruleset to extend)")))
         if problems:
             raise ZapisError(problems, str(path))
         out.append(RulesetFile(path.stem, path, data))
@@ -179,7 +203,8 @@ def check_overrides(module: ScoringModule, values: Mapping[str, Any], place: str
     for key, v in values.items():
         at = f"{place}.{key}" if place else key
         if key not in known:
-            out.append(Problem(at, f"unknown parameter of module {module.id}"))
+            out.append(Problem(at, Bi(f"nieznany parametr modułu {module.id}",
+                                      f"unknown parameter of module {module.id}")))
         else:
             out += check_value(known[key], v, at)
     return out
@@ -199,8 +224,10 @@ def load(ref: str, base: Path | None = None,
     module_id = next(f.data["module"] for f in reversed(chain) if "module" in f.data)
     for f in chain:
         if "module" in f.data and f.data["module"] != module_id:
-            raise ZapisError([Problem("module", f"{fmt(f.data['module'])} differs from "
-                                      f"{fmt(module_id)} of the ruleset it extends")], str(f.path))
+            raise ZapisError([Problem("module", Bi(f"{fmt(f.data['module'])} różni się od "
+                                                   f"{fmt(module_id)} z rozszerzanego zestawu zasad",
+                                                   f"{fmt(f.data['module'])} differs from "
+                                                   f"{fmt(module_id)} of the ruleset it extends"))], str(f.path))
     try:
         module = get_module(module_id)
     except ZapisError as e:
@@ -236,11 +263,16 @@ def _description_problems(value: Any) -> list[Problem]:
     if isinstance(value, str):
         return []
     if isinstance(value, dict):
-        out = [Problem(f"description.{k}", "unknown language (pl, en)") for k in value if k not in LANGS]
-        out += [Problem(f"description.{k}", f"{fmt(v)} is not text") for k, v in value.items()
+        out = [Problem(f"description.{k}", Bi("nieznany język (pl, en)", "unknown language (pl, en)"))
+               for k in value if k not in LANGS]
+        out += [Problem(f"description.{k}", _not_text(v)) for k, v in value.items()
                 if k in LANGS and not isinstance(v, str)]
-        return out or ([] if value else [Problem("description", "is empty")])
-    return [Problem("description", f"{fmt(value)} is not text")]
+        return out or ([] if value else [Problem("description", Bi("jest pusty", "is empty"))])
+    return [Problem("description", _not_text(value))]
+
+
+def _not_text(value: Any) -> Bi:
+    return Bi(f"{fmt(value)} to nie tekst", f"{fmt(value)} is not text")
 
 
 def _description(value: str | dict) -> str:
@@ -258,7 +290,8 @@ def list_rulesets() -> list[tuple[str, str, str]]:
             r = load(rid)
             out.append((rid, r.module, r.title))  # a Bi where the file gives both languages
         except ZapisError as e:
-            out.append((rid, "?", f"broken: {e.problems[0]}"))
+            first = e.problems[0]
+            out.append((rid, "?", Bi(f"błędny: {first.say('pl')}", f"broken: {first.say('en')}")))
     return out
 
 

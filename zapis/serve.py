@@ -39,6 +39,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from zapis.core.errors import Problem, ZapisError
+from zapis.core.words import Bi
 from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
 from zapis.web.conn import address_group  # one guesser counted as its connections are
 from zapis.web.logins import DEFAULT_TABLES
@@ -208,8 +209,10 @@ def check_code(code: str | None) -> str | None:
         return None
     code = code.strip()
     if len(code) < MIN_CODE or len(code) > 64 or not code.isprintable() or " " in code:
-        raise ZapisError([Problem("--code", f"needs {MIN_CODE} to 64 characters without spaces "
-                                            f"(a short code is guessed quickly)")])
+        raise ZapisError([Problem("--code", Bi(f"wymaga od {MIN_CODE} do 64 znaków bez spacji "
+                                               f"(krótki kod łatwo odgadnąć)",
+                                               f"needs {MIN_CODE} to 64 characters without spaces "
+                                               f"(a short code is guessed quickly)"))])
     return code
 
 
@@ -339,7 +342,10 @@ class ZapisServer(Server):
         logins = self.access.logins if self.access else None
         n = tables if tables is not None else (logins.tables if logins else DEFAULT_TABLES)
         if logins is not None and n > logins.tables:
-            raise ZapisError([Problem("--tables", f"this server knows {logins.tables} tables (zapis serve --tables)")])
+            raise ZapisError([Problem("--tables", Bi(f"ten serwer zna stoły 1-{logins.tables} "
+                                                     "(zapis serve --tables)",
+                                                     f"this server knows {logins.tables} tables "
+                                                     "(zapis serve --tables)"))])
         return logins_json(self.urls()[0], logins, n, self.access.key if self.access else None)
 
     def codes_json(self) -> dict[str, Any] | None:
@@ -578,22 +584,24 @@ class ZapisServer(Server):
 
         import segno
 
+        pl = self.lang == "pl"  # one language: the one the app and the pages speak
         lines = []
         urls = self.urls()
         for url in urls:
-            lines.append(f"zapis: {url}    tablica / board: {url}board")
-        lines.append("Stoły / tables: zapis tablets (karty stołów z kodami QR / table cards with QR codes)")
+            lines.append(f"zapis: {url}    {'tablica' if pl else 'board'}: {url}board")
+        lines.append("Stoły: zapis tablets (karty stołów z kodami QR)" if pl else
+                     "Tables: zapis tablets (table cards with QR codes)")
         if self.access:
             from zapis.web.logins import spaced
 
             board = self.login_url(urls[0], Role(BOARD))
-            lines.append(f"Tablica / board: {board}")
+            lines.append(f"{'Tablica' if pl else 'Board'}: {board}")
             buf = io.StringIO()
             segno.make(board, error="m").terminal(out=buf, compact=True, border=2)
             lines.append(buf.getvalue().rstrip("\n"))
-            lines.append(f"Kierownik / director: {self.entry_url(urls[0])}    "
-                         f"kod / code: {spaced(self.access.code)}")
-        lines.append("Ctrl+C: koniec / quit")
+            lines.append(f"{'Kierownik' if pl else 'Director'}: {self.entry_url(urls[0])}    "
+                         f"{'kod' if pl else 'code'}: {spaced(self.access.code)}")
+        lines.append("Ctrl+C: koniec" if pl else "Ctrl+C: quit")
         return "\n".join(lines)
 
     def announcement_file(self) -> Path:
@@ -637,7 +645,9 @@ class ZapisServer(Server):
                 if store.evenings():
                     store.auto_backup()
         except (ZapisError, OSError) as e:
-            print(f"zapis: no automatic backup: {e}", file=sys.stderr)
+            why = "\n".join(e.lines(self.lang)) if isinstance(e, ZapisError) else str(e)
+            lead = "brak automatycznej kopii zapasowej" if self.lang == "pl" else "no automatic backup"
+            print(f"zapis: {lead}: {why}", file=sys.stderr)
 
     async def run(self, ready: asyncio.Event | None = None, stop: asyncio.Event | None = None) -> None:
         """Listen, say where, and serve until `stop` is set (or the process is interrupted)."""
@@ -651,9 +661,11 @@ class ZapisServer(Server):
                 await web.TCPSite(runner, self.host, self.port).start()
             except OSError as e:
                 if e.errno == errno.EADDRINUSE:
-                    raise ZapisError([Problem(f"--port {self.port}", "is already in use (another zapis serve?): "
-                                                                     "choose another port with --port")]) from None
-                raise ZapisError([Problem(f"--host {self.host}", f"cannot listen there ({e.strerror})")]) from None
+                    raise ZapisError([Problem(f"--port {self.port}", Bi(
+                        "jest już zajęty (działa już inny zapis serve?): wybierz inny port opcją --port",
+                        "is already in use (another zapis serve?): choose another port with --port"))]) from None
+                raise ZapisError([Problem(f"--host {self.host}", Bi(f"nie można tam nasłuchiwać ({e.strerror})",
+                                                                    f"cannot listen there ({e.strerror})"))]) from None
             print(self.announce(), flush=True)
             self.write_announcement()
             if ready is not None:
@@ -753,7 +765,8 @@ def _int(value: Any, default: int) -> int:
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
                  max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
                  local_needs_code: bool = False, tables: int = DEFAULT_TABLES) -> ZapisServer:
-    problems = [Problem(opt, f"must be a whole number from {lo} to {hi}") for opt, v, lo, hi in (
+    problems = [Problem(opt, Bi(f"musi być liczbą całkowitą od {lo} do {hi}",
+                                f"must be a whole number from {lo} to {hi}")) for opt, v, lo, hi in (
         (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", max_sessions, 1, 1000),
         (f"--font-size {font_size}", font_size, 8, 48), (f"--tables {tables}", tables, 1, 999)) if not lo <= v <= hi]
     if problems:
@@ -771,7 +784,8 @@ def build_server(db: str | None, lang: str | None, host: str, port: int, code: s
                 path.parent.mkdir(parents=True, exist_ok=True)
             secret = load_secret(path)
         except OSError as e:
-            raise ZapisError([Problem(str(path.parent), f"cannot keep the tablets' logins there ({e.strerror})")]) \
+            raise ZapisError([Problem(str(path.parent), Bi(f"nie można tam przechowywać loginów tabletów ({e.strerror})",
+                                                           f"cannot keep the tablets' logins there ({e.strerror})"))]) \
                 from None
         access = Access(code=code, logins=Logins(secret, tables))
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,

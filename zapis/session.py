@@ -14,6 +14,7 @@ import sys
 from typing import Callable, Sequence
 
 from zapis.core.errors import Problem, ZapisError
+from zapis.core.words import Bi, say
 from zapis.text import plain
 
 
@@ -36,7 +37,7 @@ def guarded(run: Callable[[], int], lang: str | None, db: str | None) -> int:
     except sqlite3.DatabaseError as e:  # a damaged file, met after it opened: the same plain words, exit 2
         from zapis.store.db import _db_message, default_db_path
 
-        print(plain(f"{db or default_db_path()}: {_db_message(e)}"), file=sys.stderr)
+        print(plain(f"{db or default_db_path()}: {say(_db_message(e), cli_lang(lang))}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -107,15 +108,16 @@ def parse(argv: Sequence[str]) -> dict[str, str | None]:
     while args:
         key = args.pop(0)
         if key not in opts:
-            problems.append(Problem(key, "not an option of a served session (--db, --lang, --table)"))
+            problems.append(Problem(key, Bi("to nie opcja sesji tabletu (--db, --lang, --table)",
+                                            "not an option of a served session (--db, --lang, --table)")))
             if args and not args[0].startswith("--"):  # its value, not another problem
                 args.pop(0)
         elif not args:
-            problems.append(Problem(key, "needs a value"))
+            problems.append(Problem(key, Bi("wymaga wartości", "needs a value")))
         else:
             opts[key] = args.pop(0)
     if opts["--lang"] not in (None, "pl", "en"):
-        problems.append(Problem("--lang", f"{opts['--lang']!r}: pl or en"))
+        problems.append(Problem("--lang", Bi(f"{opts['--lang']!r}: pl albo en", f"{opts['--lang']!r}: pl or en")))
     if problems:
         raise ZapisError(problems)
     return opts
@@ -128,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def run() -> int:
         opts = parse(argv)
         if opts["--db"] is not None and not os.path.isfile(opts["--db"]):
-            raise ZapisError([Problem(opts["--db"], "no such database")])
+            raise ZapisError([Problem(opts["--db"], Bi("nie ma takiej bazy", "no such database"))])
         table = None
         if opts["--table"] is not None:
             from zapis.store.db import check_table_number
@@ -136,7 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 table = int(opts["--table"])
             except ValueError:
-                raise ZapisError([Problem("--table", f"{opts['--table']!r}: a table number")]) from None
+                raise ZapisError([Problem("--table", Bi(f"{opts['--table']!r}: podaj numer stołu",
+                                                        f"{opts['--table']!r}: a table number"))]) from None
             problems = check_table_number(table, "--table")
             if problems:
                 raise ZapisError(problems)

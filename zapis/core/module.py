@@ -249,6 +249,9 @@ def get_module(module_id: str) -> ScoringModule:
     mods = modules()
     if module_id not in mods:
         if not mods:
-            raise ZapisError("no scoring modules are registered: install zapis (pip install -e .)")
-        raise ZapisError(f"unknown module {fmt(module_id)} (known: {', '.join(sorted(mods))})")
+            raise ZapisError(Bi("nie zarejestrowano żadnego modułu liczenia: zainstaluj zapis (pip install -e .)",
+                                "no scoring modules are registered: install zapis (pip install -e .)"))
+        known = ", ".join(sorted(mods))
+        raise ZapisError(Bi(f"nieznany moduł {fmt(module_id)} (znane: {known})",
+                            f"unknown module {fmt(module_id)} (known: {known})"))
     return mods[module_id]

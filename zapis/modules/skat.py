@@ -64,7 +64,7 @@ PARAMS = (
                                   "the grand's base value (24; \"domowo\" 20)"), 24, min=1),
     Field("series", "int", Bi("liczba rozdań w serii (0: 36 przy stole trzyosobowym, 48 przy czteroosobowym); "
                               "polska partia: 24",
-                              "deals in a series (0: 36 at a three-player table, 48 at four); the Polish partia: 24"),
+                              "deals in a series (0: 36 at a three-player table, 48 at four); a Polish club plays 24"),
           0, min=0),
     Field("lost_game_fees", "list", Bi("lista turniejowa: opłata za przegraną grę (Verlustspielgeld) w złotych, "
                                        "według jej numeru na liście; ostatnia kwota obowiązuje dalej (0,50 za "
@@ -161,6 +161,11 @@ PARAMS = (
 )
 
 
+def plays_ramsch(rules) -> bool:
+    """Whether these rules ever play a Ramsch: after a deal everybody passed, or as a Bock round's game."""
+    return rules["all_pass"] != "pass" or (rules["bock"] and rules["bock_mode"] == "schieberamsch")
+
+
 @dataclass(slots=True)
 class Game:
     """One scored game."""
@@ -210,10 +215,11 @@ class SkatModule(ScoringModule):
     def hand_fields(self, rules, players):
         return [
             Field("declarer", "player", "the declarer (omit for a deal everybody passed)",
+                  when={"game": (None, *SUITS, "grand", *NULLS)},  # a ramsch has none: asked for no soloist
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("passed", "bool", "everybody passed", label={"pl": "pas", "en": "passed"}, rare=True),
             Field("game", "choice", "the game", choices=(*GAMES, REVOLUTION) if rules["revolution"] else GAMES,
-                  label={"pl": "gra", "en": "game"}),
+                  not_offered=() if plays_ramsch(rules) else ("ramsch",), label={"pl": "gra", "en": "game"}),
             Field("bid", "int", "the declarer's highest bid", min=18, max=264, label={"pl": "licytacja", "en": "bid"},
                   rare=True, quick=BIDS),
             Field("matadors", "int", "with N: N; without N: -N", min=-11, max=11, when={"game": (*SUITS, "grand")},
@@ -268,7 +274,7 @@ class SkatModule(ScoringModule):
         if game == "ramsch":
             if "declarer" in hand:
                 return [Problem("declarer", Bi("ramsz nie ma rozgrywającego", "a Ramsch has no declarer"))]
-            if rules["all_pass"] == "pass" and not (rules["bock"] and rules["bock_mode"] == "schieberamsch"):
+            if not plays_ramsch(rules):
                 return [Problem("game", Bi("w tych zasadach nie gra się ramsza (po pasie wszystkich gra się "
                                            "następne rozdanie)", "these rules play no Ramsch (a deal everybody "
                                            "passed is not played)"))]

@@ -142,17 +142,19 @@ class Store:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise ZapisError([Problem(str(self.path.parent), f"cannot be created ({e.strerror})")]) from None
+                raise ZapisError([Problem(str(self.path.parent), _not_created(e))]) from None
         elif not self.path.parent.is_dir():
-            raise ZapisError([Problem(str(self.path), "its folder does not exist (a typo in --db?)")])
+            raise ZapisError([Problem(str(self.path), Bi("jej folder nie istnieje (literówka w --db?)",
+                                                         "its folder does not exist (a typo in --db?)"))])
         if self.path.exists() and not self.path.is_file():
-            raise ZapisError([Problem(str(self.path), "is not a file")])
+            raise ZapisError([Problem(str(self.path), Bi("to nie plik", "is not a file"))])
         # a database we may not write (a read-only file, folder or disk) can still be read
         self._scored: dict[int, Scored] = {}  # the games last read or written, by id (a memo: see scored())
         self.read_only = self.path.exists() and not (os.access(self.path, os.W_OK)
                                                      and os.access(self.path.parent, os.W_OK))
         if not self.path.exists() and not os.access(self.path.parent, os.W_OK):
-            raise ZapisError("does not exist, and cannot be made: its folder is read-only", str(self.path))
+            raise ZapisError(Bi("nie istnieje i nie można jej utworzyć: jej folder jest tylko do odczytu",
+                                "does not exist, and cannot be made: its folder is read-only"), str(self.path))
         try:
             if self.read_only:
                 self.conn = self._connect_read_only(timeout)
@@ -191,8 +193,10 @@ class Store:
                 raise
         wal = self.path.with_name(self.path.name + "-wal")
         if wal.exists() and wal.stat().st_size:
-            raise ZapisError("cannot be written here (a read-only folder or disk), and its -wal file holds changes "
-                             "not yet in it: open it once where it can be written", str(self.path))
+            raise ZapisError(Bi("nie można jej tu zapisać (folder albo dysk tylko do odczytu), a jej plik -wal "
+                                "ma zmiany, których w niej jeszcze nie ma: otwórz ją raz tam, gdzie można zapisywać",
+                                "cannot be written here (a read-only folder or disk), and its -wal file holds changes "
+                                "not yet in it: open it once where it can be written"), str(self.path))
         return connect("mode=ro&immutable=1")
 
     def _setup(self) -> None:
@@ -207,13 +211,18 @@ class Store:
         finally:
             c.execute("COMMIT")
         if app != APPLICATION_ID and (tables or version):
-            raise ZapisError("is not a zapis database (another program's SQLite file)", str(self.path))
+            raise ZapisError(Bi("to nie baza danych programu zapis (plik SQLite innego programu)",
+                                "is not a zapis database (another program's SQLite file)"), str(self.path))
         if version > SCHEMA_VERSION:
-            raise ZapisError(f"was written by a newer zapis (schema {version}, this one knows {SCHEMA_VERSION}): "
-                             "upgrade zapis", str(self.path))
+            raise ZapisError(Bi(f"zapisała ją nowsza wersja programu zapis (schemat {version}, ta zna "
+                                f"{SCHEMA_VERSION}): zaktualizuj zapis",
+                                f"was written by a newer zapis (schema {version}, this one knows {SCHEMA_VERSION}): "
+                                "upgrade zapis"), str(self.path))
         if self.read_only:
             if version < SCHEMA_VERSION:
-                raise ZapisError("cannot be written (read-only), and this zapis must first upgrade it",
+                raise ZapisError(Bi("nie można jej zapisać (tylko do odczytu), a ta wersja programu zapis musi ją "
+                                    "najpierw zaktualizować",
+                                    "cannot be written (read-only), and this zapis must first upgrade it"),
                                  str(self.path))
             return
         c.execute("PRAGMA journal_mode = WAL")
@@ -233,7 +242,8 @@ class Store:
     def tx(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed or rolled back whole."""
         if self.read_only:  # opened to read only: any write is refused before it begins
-            raise ZapisError("cannot be written (read-only): nothing was saved", str(self.path))
+            raise ZapisError(Bi("nie można jej zapisać (tylko do odczytu): nic nie zapisano",
+                                "cannot be written (read-only): nothing was saved"), str(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
@@ -297,7 +307,7 @@ class Store:
         if row:
             return row[0]
         if not create:
-            raise ZapisError(f"no player named {name!r}")
+            raise ZapisError(_no_player(name))
         return self.conn.execute("INSERT INTO players (name) VALUES (?)", (name,)).lastrowid
 
     def players(self) -> list[str]:
@@ -307,16 +317,16 @@ class Store:
         self.directs(roles.RENAME)
         new = new.strip()
         if not new:
-            raise ZapisError([Problem("name", "a player needs a name")])
+            raise ZapisError([Problem("name", Bi("gracz musi mieć nazwisko", "a player needs a name"))])
         problems = name_problems(new, "name")  # as every name that enters: short, no control characters
         if problems:
             raise ZapisError(problems)
         with self.tx() as c:
             if c.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
-                raise ZapisError([Problem("name", f"{new!r} is already a player")])
+                raise ZapisError([Problem("name", Bi(f"{new!r} już jest graczem", f"{new!r} is already a player"))])
             n = c.execute("UPDATE players SET name = ? WHERE name = ?", (new, old)).rowcount
             if not n:
-                raise ZapisError([Problem("name", f"no player named {old!r}")])
+                raise ZapisError([Problem("name", _no_player(old))])
 
     # --- evenings and tables ----------------------------------------------------------------------
     def new_evening(self, date: str | None = None, place: str = "", title: str = "") -> int:
@@ -409,7 +419,7 @@ class Store:
         row = self.conn.execute("SELECT * FROM evenings WHERE id = ?", (evening_id,)).fetchone() \
             if _row_id(evening_id) else None
         if row is None:
-            raise ZapisError([Problem("evening", f"no evening {evening_id}")])
+            raise ZapisError([Problem("evening", Bi(f"nie ma wieczoru {evening_id}", f"no evening {evening_id}"))])
         return row
 
     def _table_id(self, c: sqlite3.Connection, evening_id: int, number: int) -> int:
@@ -481,7 +491,7 @@ class Store:
         row = self.conn.execute("SELECT g.*, t.number, t.evening_id FROM games g JOIN tables t ON t.id = g.table_id "
                                 "WHERE g.id = ?", (game_id,)).fetchone() if _row_id(game_id) else None
         if row is None:
-            raise ZapisError([Problem("game", f"no game {game_id}")])
+            raise ZapisError([Problem("game", _no_game(game_id))])
         return self._info(row)
 
     def _info(self, r: sqlite3.Row) -> GameInfo:
@@ -508,7 +518,7 @@ class Store:
         from zapis import records
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise ZapisError([Problem("game", f"no game {game_id}")])
+            raise ZapisError([Problem("game", _no_game(game_id))])
         rules, module = _frozen_of(row["rules_json"], game_id)
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
@@ -677,7 +687,7 @@ class Store:
             row = self.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone() \
                 if _row_id(game_id) else None
             if row is None:
-                raise ZapisError([Problem("game", f"no game {game_id}")])
+                raise ZapisError([Problem("game", _no_game(game_id))])
             names = tuple(self._current_names(game_id))
             known = self._scored.get(game_id)
             if known and known.version == row[0] and known.names == names:
@@ -802,11 +812,12 @@ class Store:
             hands.append(hand)
         elif action == "edit":
             if not 0 <= position < len(hands):
-                raise ZapisError([Problem("hand", f"no hand {position + 1} to edit")])
+                raise ZapisError([Problem("hand", Bi(f"nie ma rozdania {position + 1} do poprawienia",
+                                                     f"no hand {position + 1} to edit"))])
             hands[position] = hand
         else:
             if not hands:
-                raise ZapisError([Problem("hand", "nothing to undo")])
+                raise ZapisError([Problem("hand", Bi("nie ma czego cofnąć", "nothing to undo"))])
             position = len(hands) - 1
             hands.pop()
         if action != "undo":
@@ -886,15 +897,20 @@ class Store:
         self.directs(roles.BACKUP)
         target = Path(target)
         if target.is_dir():
-            raise ZapisError([Problem(str(target), "is a folder: name the backup file")])
+            raise ZapisError([Problem(str(target), Bi("to folder: podaj nazwę pliku kopii zapasowej",
+                                                      "is a folder: name the backup file"))])
         if target.exists() and not replace:
-            raise ZapisError([Problem(str(target), "exists already: choose a new file name")])
+            raise ZapisError([Problem(str(target), Bi("już istnieje: wybierz nową nazwę pliku",
+                                                      "exists already: choose a new file name"))])
         if not target.parent.is_dir():
-            raise ZapisError([Problem(str(target), "the folder does not exist")])
+            raise ZapisError([Problem(str(target), Bi("folder nie istnieje", "the folder does not exist"))])
         damage = self.check()
         if damage:
-            raise ZapisError([Problem(str(self.path), "is damaged, so it was not backed up (the good backups "
-                                                      f"stay): {damage[0]}; zapis restore BACKUP brings one back")])
+            raise ZapisError([Problem(str(self.path), Bi(
+                f"jest uszkodzona, więc nie zrobiono kopii zapasowej (dobre kopie zostają): {damage[0]}; "
+                "zapis restore BACKUP przywraca jedną z nich",
+                "is damaged, so it was not backed up (the good backups "
+                f"stay): {damage[0]}; zapis restore BACKUP brings one back"))])
         tmp = target.with_name(f".{target.name}.{os.getpid()}.partial")
         try:
             dest = sqlite3.connect(tmp)
@@ -905,14 +921,16 @@ class Store:
             finally:
                 dest.close()
             if not ok:
-                raise ZapisError([Problem(str(target), "the copy did not pass its check; nothing was kept")])
+                raise ZapisError([Problem(str(target), Bi("kopia nie przeszła sprawdzenia; niczego nie zachowano",
+                                                          "the copy did not pass its check; nothing was kept"))])
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
             os.replace(tmp, target)
         except sqlite3.DatabaseError as e:
             raise ZapisError([Problem(str(self.path), _db_message(e))]) from None
         except OSError as e:
-            raise ZapisError([Problem(str(target), f"cannot be written ({e.strerror or e})")]) from None
+            raise ZapisError([Problem(str(target), Bi(f"nie można go zapisać ({e.strerror or e})",
+                                                      f"cannot be written ({e.strerror or e})"))]) from None
         finally:
             try:
                 tmp.unlink(missing_ok=True)
@@ -931,7 +949,7 @@ class Store:
         try:
             d.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise ZapisError([Problem(str(d), f"cannot be created ({e.strerror})")]) from None
+            raise ZapisError([Problem(str(d), _not_created(e))]) from None
         stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.time_ns() % 1_000_000:06d}"
         out = self.backup(d / f"{self.path.stem}-{stamp}.db")
         old = sorted(d.glob(f"{self.path.stem}-*.db"))
@@ -941,24 +959,25 @@ class Store:
 
 
 def check_backup(path: str | Path) -> list[str]:
-    """Why a file is not a good zapis backup (empty when it is): opened read-only, never changed."""
+    """Why a file is not a good zapis backup (empty when it is): opened read-only, never changed. Each line is a Bi
+    (print it with `say(line, lang)`: as a plain str it is the Polish text)."""
     path = Path(path)
     if not path.is_file():
-        return [f"{path}: no such file"]
+        return [f"{path}: " + Bi("nie ma takiego pliku", "no such file")]
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as e:
-        return [f"{path}: {_db_message(e)}"]
+        return [f"{path}: " + _db_message(e)]
     try:
         if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-            return [f"{path}: is not a zapis database"]
+            return [f"{path}: " + Bi("to nie baza danych programu zapis", "is not a zapis database")]
         rows = [r[0] for r in conn.execute("PRAGMA integrity_check")]
         if rows != ["ok"]:
-            return [f"{path}: is damaged: {rows[0]}"]
+            return [f"{path}: " + Bi(f"jest uszkodzona: {rows[0]}", f"is damaged: {rows[0]}")]
         if conn.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
-            return [f"{path}: was written by a newer zapis"]
+            return [f"{path}: " + Bi("zapisała ją nowsza wersja programu zapis", "was written by a newer zapis")]
     except sqlite3.DatabaseError as e:
-        return [f"{path}: {_db_message(e)}"]
+        return [f"{path}: " + _db_message(e)]
     finally:
         conn.close()
     return []
@@ -972,7 +991,8 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
     if problems:
         raise ZapisError([Problem("restore", p) for p in problems])
     if backup.resolve() == db.resolve():
-        raise ZapisError([Problem("restore", f"{backup} is the database itself")])
+        raise ZapisError([Problem("restore", Bi(f"{backup} to ta sama baza danych",
+                                                f"{backup} is the database itself"))])
     done = []
     stamp = time.strftime("%Y%m%d-%H%M%S")
     tmp = db.with_name(f".{db.name}.restoring")
@@ -989,7 +1009,8 @@ def restore(backup: str | Path, db: str | Path) -> list[str]:
         os.replace(tmp, db)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise ZapisError([Problem(str(db), f"cannot be restored ({e.strerror or e})")]) from None
+        raise ZapisError([Problem(str(db), Bi(f"nie można jej przywrócić ({e.strerror or e})",
+                                              f"cannot be restored ({e.strerror or e})"))]) from None
     done.append(f"{backup} → {db}")
     return done
 
@@ -1024,10 +1045,12 @@ def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> An
     try:
         return scoring(*args)
     except ZapisError as e:
-        raise ZapisError([Problem(f"game {game_id}", str(p)) for p in e.problems]) from None
+        raise ZapisError([Problem(f"game {game_id}", Bi(p.say("pl"), p.say("en"))) for p in e.problems]) from None
     except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
-        raise ZapisError([Problem(f"game {game_id}", f"cannot be scored ({type(e).__name__}): run zapis db "
-                                  "check")]) from None
+        raise ZapisError([Problem(f"game {game_id}", Bi(f"nie da się jej policzyć ({type(e).__name__}): uruchom "
+                                                        "zapis db check",
+                                                        f"cannot be scored ({type(e).__name__}): run zapis db "
+                                                        "check"))]) from None
 
 
 @functools.lru_cache(maxsize=64)
@@ -1206,7 +1229,8 @@ def _make_current(c: sqlite3.Connection, evening_id: int) -> None:
 
 def check_table_number(table: Any, place: str = "table") -> list[Problem]:
     if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= MAX_TABLE:
-        return [Problem(place, f"{str(table)[:20]} is not a table number (1 to {MAX_TABLE})")]
+        return [Problem(place, Bi(f"{str(table)[:20]} to nie numer stołu (od 1 do {MAX_TABLE})",
+                                  f"{str(table)[:20]} is not a table number (1 to {MAX_TABLE})"))]
     return []
 
 
@@ -1214,7 +1238,8 @@ def check_stake(stake: Any, place: str = "stake") -> list[Problem]:
     import math
     if not isinstance(stake, (int, float)) or isinstance(stake, bool) or not math.isfinite(stake) \
             or not 0 <= stake <= MAX_STAKE:
-        return [Problem(place, f"{str(stake)[:20]} is not a stake (a number from 0 to {MAX_STAKE:,})".replace(",", " "))]
+        return [Problem(place, Bi(f"{str(stake)[:20]} to nie stawka (liczba od 0 do {MAX_STAKE:,})".replace(",", " "),
+                                  f"{str(stake)[:20]} is not a stake (a number from 0 to {MAX_STAKE:,})".replace(",", " ")))]
     return []
 
 
@@ -1226,31 +1251,57 @@ def parse_date(date: str | None) -> str:
     if m:
         date = f"{m[3]}-{int(m[2]):02d}-{int(m[1]):02d}"
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
-        raise ZapisError([Problem("date", f"{date[:20]!r} is not a date (2026-11-20 or 20.11.2026)")])
+        raise ZapisError([Problem("date", _not_a_date(date[:20]))])
     try:
         return Date.fromisoformat(date).isoformat()
     except ValueError:
-        raise ZapisError([Problem("date", f"{date!r} is not a date (2026-11-20 or 20.11.2026)")]) from None
+        raise ZapisError([Problem("date", _not_a_date(date))]) from None
+
+
+def _not_a_date(typed: str) -> Bi:
+    return Bi(f"{typed!r} to nie data (2026-11-20 albo 20.11.2026)",
+              f"{typed!r} is not a date (2026-11-20 or 20.11.2026)")
+
+
+def _no_game(game_id: Any) -> Bi:
+    return Bi(f"nie ma gry {game_id}", f"no game {game_id}")
+
+
+def _no_player(name: str) -> Bi:
+    return Bi(f"nie ma gracza {name!r}", f"no player named {name!r}")
+
+
+def _not_created(e: OSError) -> Bi:
+    """A folder that could not be made."""
+    return Bi(f"nie można go utworzyć ({e.strerror})", f"cannot be created ({e.strerror})")
 
 
 def _conflict(version: int, expected: int) -> ConflictError:
-    return ConflictError([Problem("game", f"changed by someone else since you read it (version {version}, not "
-                                          f"{expected}): nothing was saved; look again and enter it once more")])
+    return ConflictError([Problem("game", Bi(f"w międzyczasie zmienił ją ktoś inny (wersja {version}, a nie "
+                                             f"{expected}): nic nie zapisano; sprawdź jeszcze raz i wpisz ponownie",
+                                             f"changed by someone else since you read it (version {version}, not "
+                                             f"{expected}): nothing was saved; look again and enter it once more"))])
 
 
-def _db_message(e: sqlite3.DatabaseError) -> str:
+def _db_message(e: sqlite3.DatabaseError) -> Bi:
+    """What SQLite's error means for the user, in both languages (the file it is about is named by the caller)."""
     msg = str(e)
     if "full" in msg:
-        return "the disk is full: nothing was saved; free some space and save again"
+        return Bi("dysk jest pełny: nic nie zapisano; zwolnij trochę miejsca i zapisz ponownie",
+                  "the disk is full: nothing was saved; free some space and save again")
     if "disk I/O" in msg:
-        return "could not be written (a disk error): nothing was saved"
+        return Bi("nie udało się zapisać (błąd dysku): nic nie zapisano",
+                  "could not be written (a disk error): nothing was saved")
     if "not a database" in msg or "malformed" in msg:
-        return "is damaged or not a database: bring back a backup with zapis restore BACKUP (see zapis restore --help)"
+        return Bi("jest uszkodzona albo to nie baza danych: przywróć kopię zapasową poleceniem zapis restore BACKUP "
+                  "(zob. zapis restore --help)",
+                  "is damaged or not a database: bring back a backup with zapis restore BACKUP (see zapis restore --help)")
     if "locked" in msg or "busy" in msg:
-        return "is busy (another tablet or program is saving): try again"
+        return Bi("jest zajęta (zapisuje inny tablet albo program): spróbuj jeszcze raz",
+                  "is busy (another tablet or program is saving): try again")
     if "readonly" in msg:
-        return "cannot be written (read-only)"
-    return f"database error: {msg}"
+        return Bi("nie można jej zapisać (tylko do odczytu)", "cannot be written (read-only)")
+    return Bi(f"błąd bazy danych: {msg}", f"database error: {msg}")
 
 
 __all__ = ["Store", "ConflictError", "GameInfo", "LogEntry", "replay", "default_db_path", "check_backup", "restore"]

@@ -35,7 +35,7 @@ def _lines(problems, labels: dict[str, str] | None = None) -> str:
     label the form shows."""
     out = []
     for p in problems:
-        said = next((t(key) for start, key in STORE_WORDS.items() if p.message.startswith(start)), None)
+        said = next((t(key) for start, key in STORE_WORDS.items() if say(p.message, "en").startswith(start)), None)
         if said:
             out.append(said)
             continue
@@ -334,7 +334,7 @@ class GameScreen(SaysRefusals, Screen):
             self.say(t("race_undo"), error=True)
             return
         except ZapisError as e:
-            self.say(t("nothing") if "nothing" in str(e) else str(e), error=True)
+            self.say(t("nothing") if "nothing" in str(e) else "\n".join(e.lines(get_lang())), error=True)
             return
         self.editing = None
         self.reload()
