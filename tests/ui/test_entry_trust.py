@@ -262,3 +262,49 @@ async def test_random_keys_into_number_boxes_land_where_typed_or_are_refused(tmp
             changed = {i: w.value for w in boxes if (i := w.id) in others and w.value != others[i]
                        and w.id not in form.auto}
             assert not changed, changed
+
+
+# --- the same keys, the same game ------------------------------------------------------------------------------
+async def test_ramsz_only_where_the_rules_play_it_and_never_with_a_soloist(tmp_path):
+    """Skat: a Ramsch is played only on a deal everybody passed, and only where the rules play one (the
+    skat rules' all_pass: "ramsch" in skat-house, "pass" in the tournament list, ISkO 5.2.1: the deal is not
+    played). The tournament list's form offers no ramsz: `r` is refused in the game box; in the house list
+    `r a` picks ramsz, and the soloist's box goes (a ramsz has none), so what is saved is what is shown."""
+    tour, app = await open_game(tmp_path / "t.db", "skat-tournament", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(tour))
+        await pilot.pause()
+        await keys(pilot, "i", "r", pace=PACE)
+        form = app.screen.query_one(HandForm)
+        assert app.focused.id == "in-game" and "game" not in form.raw()
+        assert message(app).startswith("gra: „r”")
+        assert "ramsz" not in [c.label for c in app.focused.cells]
+    house, app = await open_game(tmp_path / "h.db", "skat-house", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(house))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        await keys(pilot, "i", pace=PACE)
+        assert form.raw() == {"declarer": "Igor"} and app.focused.id == "in-game"
+        await keys(pilot, "r", "a", pace=PACE)
+        await pilot.pause()
+        assert form.raw().get("game") == "ramsch" and "declarer" not in form.values()
+        soloist = form._row(next(f for f in form.fields if f.name == "declarer"))
+        assert not soloist.display
+        app.screen.query_one("#in-game").focus()  # back to the game box: grand brings the soloist's box back
+        await keys(pilot, "g", pace=PACE)
+        assert form.raw().get("game") == "grand" and soloist.display
+
+
+@pytest.mark.parametrize("typed", [("i", "g", "2", "space", "7", "0", "enter"),
+                                   ("i", "g", "space", "2", "tab", "7", "0", "enter")])
+async def test_a_space_ends_a_number_as_on_paper(tmp_path, typed):
+    """Space after a number moves on as Tab does (2 szczyty, then 70 oczka); in an empty box it is refused there
+    and the digit after it is still that box's. Either way the hand saved is what was typed."""
+    gid, app = await open_game(tmp_path / "s.db", "skat-tournament", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, *typed, pace=PACE)
+    assert Store(tmp_path / "s.db").hands(gid) == [{"declarer": "Igor", "game": "grand", "matadors": 2,
+                                                    "card_points": 70}]

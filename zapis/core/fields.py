@@ -39,6 +39,9 @@ class Field:
     max: int | float | None = None
     step: int | None = None
     choices: tuple = ()
+    # choices a record may name but the entry form does not offer (the rules refuse them with a reason of their
+    # own: skat's ramsz where these rules play none)
+    not_offered: tuple = ()
     item: Field | None = None
     # UI hints: a label per language and the condition under which the field applies,
     # written as {other_field: (values...)}; the form hides a field whose condition fails.

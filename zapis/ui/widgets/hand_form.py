@@ -52,6 +52,13 @@ class FieldInput(Input):
         if event.character == "?" and not self.has_class("free"):
             event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
             return
+        form = self._form()
+        if event.key == "space" and self.type in ("integer", "number") and self.value.strip() and form is not None:
+            event.prevent_default()  # a space ends a number, as on paper: on to the next box (an empty one refuses)
+            event.stop()
+            self.replace_next = False
+            form.advance(self)
+            return
         await super()._on_key(event)
 
     def _form(self) -> HandForm | None:
@@ -254,7 +261,7 @@ class HandForm(Widget):
     def _choice_cells(self, f: Field) -> list[Cell]:
         if f.player_choices and len(f.choices) == len(self.players):
             return [Cell(c, f"{c} {p}", (p,)) for c, p in zip(f.choices, self.players)]
-        return [Cell(c, pad_label(c), pad_words(c)) for c in f.choices]
+        return [Cell(c, pad_label(c), pad_words(c)) for c in f.choices if c not in f.not_offered]
 
     def _quick_cells(self, f: Field) -> list[Cell]:
         out = []
