@@ -49,6 +49,8 @@ class Section:
     columns: list[str]
     rows: list[Row] = field(default_factory=list)
     label_header: str = ""
+    #: headings over runs of columns, as a paper sheet heads its halves: (heading, how many columns), in order
+    groups: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass

@@ -139,6 +139,9 @@ def sheet_html(sheet: Sheet, lang: str = "pl") -> str:
     for sec in sheet.sections:
         notes = any(r.note for r in sec.rows)
         head = "".join(f"<th>{h(c)}</th>" for c in [sec.label_header, *sec.columns])
+        if sec.groups:  # the headings over the sheet's halves, a row above the names
+            head = ("<th></th>" + "".join(f'<th colspan="{n}">{h(g)}</th>' for g, n in sec.groups)
+                    + ("<th></th>" if notes else "") + f"</tr><tr>{head}")
         if notes:
             head += f"<th>{word('how', lang)}</th>"
         rows = []

@@ -319,7 +319,10 @@ class KierkiLoopModule(ScoringModule):
                         marks=frozenset({"total"})))
         sheet.sections.append(Section(Bi(f"rozbójniki 1-4 ‖ odgrywki 5-8 (w sumie lewy × {tv})",
                                          f"rozbójniki 1-4 ‖ odgrywki 5-8 (in the sums tricks × {tv})"),
-                                      list(players) * 2, rows))
+                                      list(players) * 2, rows,
+                                      groups=[(Bi("rozbójniki 1-4", "rozbójniki 1-4"), len(players)),
+                                              (Bi(f"odgrywki 5-8 (lewy × {tv})", f"odgrywki 5-8 (tricks × {tv})"),
+                                               len(players))]))
         bad_rows = [f"{r.slot.label} = {r.row_sum}" for r in results if r.row_sum not in _allowed_rows(r)]
         sheet.checks.append(Check(Bi("wiersze: rozbójnik 130/260/390, odgrywka 13/26/39",
                                      "rows: rozbójnik 130/260/390, odgrywka 13/26/39"), not bad_rows,

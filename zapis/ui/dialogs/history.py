@@ -60,12 +60,20 @@ class HistoryDialog(ModalScreen[None]):
         store = self.app.store
         rec, rules, module = store.record(self.game_id)
         fields = module.hand_fields(rules, rec.players)
-        with Vertical(classes="dialog wide"):
-            yield Label(t("history"), classes="dialog-title")
+        with Vertical(classes="dialog wide history"):
+            log = store.log(self.game_id)
+            days = {e.at[:10] for e in log}
+            one_day = len(days) == 1  # the day said once in the title, each entry's time in its row
+            yield Label(f"{t('history')} — {next(iter(days))}" if one_day else t("history"), classes="dialog-title")
             table = DataTable(cursor_type="row")
-            table.add_columns("#", t("date"), "", t("enter_hand", n="").strip(), "")
+            hand_word = t("enter_hand", n="").strip()
+            table.add_columns("#", t("time") if one_day else t("date"), "", hand_word)
+            # what was entered wraps in the room the dialog has: nothing of a hand is cut at any width
+            room = min(self.app.size.width, 144) - 4 - 2  # the dialog's border and padding, the scrollbar
+            rest = 4 + (8 if one_day else 19) + max(len(w[0 if get_lang() == "pl" else 1]) for w in ACTION.values()) + len(hand_word)
+            table.add_column("", width=max(20, room - rest - 2 * 5))
             hands: list[dict] = []  # the game as each entry left it: an edit shows what it changed
-            for i, e in enumerate(store.log(self.game_id)):
+            for i, e in enumerate(log):
                 what = ACTION[e.action][0 if get_lang() == "pl" else 1]
                 if e.action == "enter":
                     text = describe(e.hand, fields)
@@ -76,5 +84,5 @@ class HistoryDialog(ModalScreen[None]):
                         hands[e.position] = e.hand or {}
                 else:  # undo: the hand it took back
                     text = describe(hands.pop() if hands else e.hand, fields)
-                table.add_row(str(i + 1), e.at[:19], what, str(e.position + 1), plain_text(text))
+                table.add_row(str(i + 1), e.at[11:19] if one_day else e.at[:19], what, str(e.position + 1), plain_text(text), height=None)
             yield table

@@ -12,7 +12,7 @@ import json
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -54,7 +54,7 @@ class TabletsScreen(Screen):
         self.table = 1
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(), Horizontal(id="tablets-body"):  # the QR code beside the words: whole at 80x24
             yield Static(id="tablets-text")
             yield Static(id="tablets-qr")
         yield KeyBar()
@@ -115,7 +115,8 @@ class TabletsScreen(Screen):
             url = tables.get(str(self.table))
             if url:
                 code = (codes.get("tables") or {}).get(str(self.table))
-                text.append(t("tablets_table", n=self.table, code=spaced(code) if code else "-") + "\n", style="bold")
+                text.append((t("tablets_table", n=self.table, code=spaced(code)) if code else
+                             t("tablets_table_scan", n=self.table)) + "\n", style="bold")
                 text.append(f"  {url}\n")
                 qr.update(qr_text(url))
             else:

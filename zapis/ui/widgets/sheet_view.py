@@ -27,6 +27,24 @@ from zapis.ui.i18n import get_lang
 PAD = 1  # blank cells on each side of a column, as DataTable pads them
 
 
+class Spans(tuple):
+    """The cells of a row of headings over runs of columns (a section's groups): blank cells as wide as the
+    columns (they widen none), and `spans`, each heading with how many columns it covers."""
+
+    spans: tuple[tuple[Text, int], ...] = ()
+
+    @classmethod
+    def of(cls, spans: list[tuple[Text, int]], width: int) -> Spans:
+        out = cls(("",) * width)
+        out.spans = tuple(spans)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Spans) and tuple.__eq__(self, other) and self.spans == other.spans
+
+    __hash__ = tuple.__hash__
+
+
 def _one_line(cell: Text | str) -> Text:
     """A cell as one line of text: a line break inside it becomes a space (a row is one line high)."""
     text = cell if isinstance(cell, Text) else Text(cell)
@@ -105,7 +123,7 @@ class SheetView(ScrollView, can_focus=True):
         super().__init__(**kw)
         self.row_hand: dict[str, int] = {}
         self.row_note: dict[str, str] = {}  # how a row's value was computed, in the UI's language
-        self._columns_shown: tuple = ()  # (label header, label width, column names)
+        self._columns_shown: tuple = ()  # (label header, label width, column names, headings over them or None)
         self._rows_shown: list[tuple] = []  # (hand, label, cells) in order
         self._known_rows: dict[tuple, tuple] = {}  # what a row shows, said -> the row drawn from it last time
         self._said: dict[int, tuple] = {}  # id of a sheet's Row -> (the Row, lang/width/edited, what it says, note)
@@ -175,12 +193,15 @@ class SheetView(ScrollView, can_focus=True):
         # the labels get the room the numbers leave (a label is never cut where the screen has the room)
         screen = self.size.width or (self.app.size.width if self.is_attached else 80)
         room = screen - sum(max(len(n), 6) + 3 for n in names) - 2
-        columns = (header, max(min(longest + 2, room), 12), names)
+        # the headings over the first section's halves, a header line above the names (as the paper sheet)
+        spans = Spans.of([(plain_text(say(g, lang), style="bold", justify="center"), n) for g, n in first.groups],
+                         width) if first and first.groups else None
+        columns = (header, max(min(longest + 2, room), 12), names, spans)
         return columns, rows, notes
 
     def _measure(self, columns: tuple, rows: list[tuple]) -> tuple[int, ...]:
         """The label column as the layout sized it; every other column as wide as its widest text."""
-        _, label, names = columns
+        _, label, names, _ = columns
         widths = [plain_text(n).cell_len for n in names]
         measured = self._row_widths
         for row in rows:
@@ -209,7 +230,7 @@ class SheetView(ScrollView, can_focus=True):
             self._refresh_rows(changed)
         for i in range(len(rows), len(old)):
             self._strips.pop(i, None)
-        self._set_virtual_size(Size(sum(w + 2 * PAD for w in widths), len(rows) + 1))
+        self._set_virtual_size(Size(sum(w + 2 * PAD for w in widths), len(rows) + self._head))
         if not rows:
             self._cursor = 0
         elif at_end:
@@ -218,6 +239,11 @@ class SheetView(ScrollView, can_focus=True):
             self.move_cursor(row=min(self._cursor, len(rows) - 1))
 
     # -- the rows, the cursor, and what tests and screens read
+
+    @property
+    def _head(self) -> int:
+        """The header's lines: the column names, under the headings over the sheet's halves where it has them."""
+        return 2 if self._columns_shown and self._columns_shown[3] else 1
 
     @property
     def row_count(self) -> int:
@@ -268,7 +294,7 @@ class SheetView(ScrollView, can_focus=True):
         self._scroll_update(size)
 
     def _scroll_cursor_into_view(self) -> None:
-        height = self.scrollable_content_region.height - 1  # the lines under the header
+        height = self.scrollable_content_region.height - self._head  # the lines under the header
         if height <= 0:  # not laid out yet: once it is
             if self.is_attached:
                 self.call_after_refresh(self._scroll_cursor_into_view)
@@ -286,8 +312,8 @@ class SheetView(ScrollView, can_focus=True):
         """Repaint the lines these rows are on (the ones on screen)."""
         top, height, width = round(self.scroll_y), self.size.height, self.size.width
         for i in set(rows):
-            y = i + 1 - top
-            if 1 <= y < height:
+            y = i + self._head - top
+            if self._head <= y < height:
                 self.refresh(Region(0, y, width, 1))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -302,10 +328,10 @@ class SheetView(ScrollView, can_focus=True):
         self.move_cursor(row=self._cursor + 1)
 
     def action_page_up(self) -> None:
-        self.move_cursor(row=self._cursor - max(1, self.scrollable_content_region.height - 1))
+        self.move_cursor(row=self._cursor - max(1, self.scrollable_content_region.height - self._head))
 
     def action_page_down(self) -> None:
-        self.move_cursor(row=self._cursor + max(1, self.scrollable_content_region.height - 1))
+        self.move_cursor(row=self._cursor + max(1, self.scrollable_content_region.height - self._head))
 
     def action_first(self) -> None:
         self.move_cursor(row=0)
@@ -319,9 +345,9 @@ class SheetView(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.y < 1:  # the header is not a row
+        if offset is None or offset.y < self._head:  # the header is not a row
             return
-        row = round(self.scroll_y) + offset.y - 1
+        row = round(self.scroll_y) + offset.y - self._head
         if not 0 <= row < len(self._rows_shown):
             return
         event.stop()
@@ -344,10 +370,10 @@ class SheetView(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if y == 0:
-            strip = self._row_strip(-1, width)
+        if y < self._head:  # the header's lines: the headings over the halves (if any), the names
+            strip = self._row_strip(y - self._head, width)
         else:
-            i = round(self.scroll_y) + y - 1
+            i = round(self.scroll_y) + y - self._head
             if not 0 <= i < len(self._rows_shown):
                 return Strip.blank(width, self._styles[0] if self._styles else self.rich_style)
             strip = self._row_strip(i, width)
@@ -355,12 +381,15 @@ class SheetView(ScrollView, can_focus=True):
         return strip.crop(x, x + width) if x or strip.cell_length > width else strip
 
     def _row_strip(self, i: int, width: int) -> Strip:
-        """Row i (-1: the header) drawn whole, from the cache when it shows what it showed."""
+        """Row i (-1: the header's names, -2: the headings above them) drawn whole, from the cache when it shows
+        what it showed."""
         if not self._styles:
             self._styles = (self.rich_style,) * 3
         cursor = i == self._cursor
-        if i < 0:
-            header, _, names = self._columns_shown or ("", 0, ())
+        if i == -2:
+            content = (Text(""), self._columns_shown[3])
+        elif i < 0:
+            header, _, names, _ = self._columns_shown or ("", 0, (), None)
             content = (header, names)
         else:
             content = self._rows_shown[i]
@@ -370,7 +399,9 @@ class SheetView(ScrollView, can_focus=True):
             return cached[1]
         self.strips_rendered += 1
         base, header_style, cursor_style = self._styles
-        if i < 0:
+        if i == -2:
+            cells, style, post = list(content), header_style, None
+        elif i < 0:
             cells = [plain_text(content[0]), *(plain_text(n) for n in content[1])]
             style, post = header_style, None
         else:
@@ -379,7 +410,15 @@ class SheetView(ScrollView, can_focus=True):
             # as DataTable: the cursor's colours win over the cells' own (a red number on the lit row)
             post = Style.from_color(cursor_style.color, cursor_style.bgcolor) if cursor else None
         line = Text(no_wrap=True, end="")
-        for cell, w in zip(cells, self._widths):
+        if i == -2:  # headings, each over the columns it covers
+            widths, cells, j = [self._widths[0]], [cells[0]], 1
+            for heading, n in content[1].spans:
+                widths.append(sum(self._widths[j:j + n]) + 2 * PAD * (n - 1))
+                cells.append(heading)
+                j += n
+        else:
+            widths = self._widths
+        for cell, w in zip(cells, widths):
             text = _one_line(cell).copy()
             text.truncate(w, overflow="ellipsis")
             gap = w - text.cell_len  # blank, without the text's own style (an underlined title ends where it does)
