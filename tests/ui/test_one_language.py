@@ -165,3 +165,69 @@ async def test_every_rulesets_game_screen_speaks_one_language(tmp_path, lang):
             await pilot.pause()
     assert len(games) >= 30
     assert not seen, "; ".join(f"{k}: {sorted(v)}" for k, v in seen.items())
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_the_rarer_screens_speak_one_language(tmp_path, lang):
+    """Beyond the demo's screens: a skat tournament's draw, a new pairs session's dialog, the director's view of a
+    pairs session with its correction, addition and history, a table's pairs screen, the season's ratings and
+    statistics (from the standings), and the board."""
+    from zapis import pairs_session as ps
+    from zapis.store import Store
+    from zapis.ui.screens.pairs_director import PairsDirectorScreen
+    from zapis.ui.screens.pairs_table import PairsTableScreen
+
+    db = tmp_path / "club.db"
+    build_demo(db, lang)
+    store = Store(db)
+    pairs_evening = store.new_evening(None, "Klub", "Pary")
+    gid = ps.new_session(store, pairs_evening, [["Ala", "Bartek"], ["Celina", "Darek"], ["Ewa", "Franek"],
+                                                 ["Gosia", "Henryk"]])
+    seating = ps.load(store, gid).movement.rounds[0][0]  # one result in: the director has one to correct
+    store.enter(gid, ps.result_hand(seating, seating.boards[0], 1, {"contract": "4S", "declarer": "N", "tricks": 10}))
+    store.close()
+    seen: dict[str, set[str]] = {}
+    looked: list[str] = []
+
+    async def look(where: str, must: str = "") -> None:
+        await pilot.pause()
+        text = screen_text(app)
+        assert must in text, (where, must)
+        looked.append(type(app.screen).__name__)
+        bad = foreign(text, lang)
+        if bad:
+            seen[where] = bad
+
+    app = make_app(db, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await look("evening with a pairs session", "Ala")
+        for key, name, then in (("k", "skat draw", ()), ("s", "standings", ("r",)), ("s", "standings", ("t",))):
+            await pilot.press(key)
+            await look(name)
+            for k in then:
+                await pilot.press(k)
+                await look(f"{name}: {k}")
+                await pilot.press("escape")
+            await pilot.press("escape")
+            await pilot.pause()
+        app.push_screen(PairsDirectorScreen(gid))  # the pairs session's own screen: the director's view
+        await look("pairs director", "Ala")
+        for key in ("c", "a", "h"):
+            await pilot.press(key)
+            await look(f"pairs director: {key}")
+            await pilot.press("escape")
+            await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        app.push_screen(PairsTableScreen(gid, 1))
+        await look("a table's pairs screen")
+        await pilot.press("ctrl+s")
+        await look("a table's pairs screen: an empty save")
+    board = make_app(db, lang, board=True)
+    async with board.run_test(size=(120, 40)) as pilot:
+        app = board
+        await look("board")
+    assert looked == ["EveningScreen", "SkatDrawScreen", "StandingsScreen", "RatingsScreen", "StandingsScreen",
+                      "StatisticsScreen", "PairsDirectorScreen", "ResultDialog", "ResultDialog", "HistoryDialog",
+                      "PairsTableScreen", "PairsTableScreen", "BoardScreen"], looked  # each screen was reached
+    assert not seen, "; ".join(f"{k}: {sorted(v)}" for k, v in seen.items())
