@@ -142,7 +142,8 @@ def row(rows: list[str], label: str) -> str:
 
 
 def on(label: str, value: str = ""):
-    """The cursor's mark is on this field's row alone, and the row ends with `value` (a box's text)."""
+    """The cursor's mark is on this field's row alone, and the row ends with `value` (a box's text, after the bar ║ the
+    box with the cursor has)."""
     def test(rows):
         m = marked(rows)
         return len(m) == 1 and labelled(m[0], label) and m[0].endswith(value)
@@ -188,15 +189,15 @@ def test_the_audits_keys_in_a_real_terminal_save_only_what_was_typed(tmux_needed
         term.press("a", "h")  # Ala, hearts
         term.until(on("szczyty"), "▶ on the matadors")
         term.press("1")  # 1 of -11..11 waits for a second digit (or Tab)
-        term.until(on("szczyty", " 1"), "▶ still on the matadors, holding 1")
+        term.until(on("szczyty", "║1"), "▶ still on the matadors, holding 1")
         term.press("Tab")
         term.until(on("oczka"), "▶ on the card points")
         term.press("1", "3", "0")
         rows = term.until(lambda r: message(r) == ["oczka: od 0 do 120"], "the refusal naming the card points")
-        assert on("oczka", " 13")(rows), marked(rows)  # the box holds 13, the cursor is still there
+        assert on("oczka", "║13")(rows), marked(rows)  # the box holds 13, the cursor is still there
         assert row(rows, "szczyty").split() == ["szczyty", "1"]  # nothing went back into the box before
         term.press("BSpace")  # Backspace never moves the cursor; mended, the line goes
-        rows = term.until(lambda r: on("oczka", " 1")(r) and message(r) == [], "13 mended to 1, the line gone")
+        rows = term.until(lambda r: on("oczka", "║1")(r) and message(r) == [], "13 mended to 1, the line gone")
         term.press("BSpace", "7", "0", "Enter")
         rows = term.shows("Zapisano rozdanie 1.")
         assert on("rozgrywający")(rows)  # the next hand's form, the cursor at its top
@@ -209,7 +210,7 @@ def test_the_audits_keys_in_a_real_terminal_save_only_what_was_typed(tmux_needed
         term.until(on("oczka starych"), "▶ on the old side's points")
         term.press("1", "1", "0")
         rows = term.until(lambda r: message(r) == ["oczka starych: od 0 do 104"], "the refusal naming the points")
-        assert re.fullmatch(r"▶ oczka starych\s*11", marked(rows)[0]), marked(rows)
+        assert re.fullmatch(r"▶ oczka starych\s*║11", marked(rows)[0]), marked(rows)
         assert "✓Ala" in row(rows, "starzy") and "✓Celina" in row(rows, "starzy")
         term.press("BSpace", "BSpace")
         term.until(lambda r: on("oczka starych")(r) and message(r) == [], "the box emptied, the cursor kept")

@@ -187,6 +187,8 @@ async def test_the_field_with_the_cursor_is_marked_without_colour(db):
         assert marked() == [MARKS["current"] + "kontrakt"]
         await keys(pilot, "4", "s")
         assert marked() == [MARKS["current"] + "rozgrywający"]
+        await keys(pilot, "tab")  # at once after the cursor moved on by itself: that move confirmed, no skip
+        assert marked() == [MARKS["current"] + "rozgrywający"]
         await keys(pilot, "tab", "tab")
         assert marked() == [MARKS["current"] + "wynik"]
         await keys(pilot, "enter")  # the declarer and the result missing: the cursor goes to the first, ✗ the other
@@ -308,3 +310,23 @@ async def test_a_space_ends_a_number_as_on_paper(tmp_path, typed):
         await keys(pilot, *typed, pace=PACE)
     assert Store(tmp_path / "s.db").hands(gid) == [{"declarer": "Igor", "game": "grand", "matadors": 2,
                                                     "card_points": 70}]
+
+
+async def test_a_tab_right_after_the_cursor_moved_on_by_itself_skips_nothing(tmp_path):
+    """Tysiąc: 110 is a whole contract (100-400: a fourth digit would pass 400), so the cursor moves on by
+    itself to Leon's card points; the Tab a scorekeeper types after each number out of habit confirms that move
+    instead of skipping Leon's box: `l 110 Tab 70 Tab 30` saves 70 for Leon, 30 for Marta and 20 for Nina (the
+    rest of 120, the form fills it in). A Tab typed later, once the cursor has stood in the box, moves on."""
+    db = tmp_path / "t.db"
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "i", "1", "1", "0", "tab", "7", "0", "tab", "3", "0", "enter", pace=PACE)
+        await keys(pilot, "j", "1", "2", "0", pace=PACE)
+        await pilot.pause(1.5)  # the cursor stood in Igor's box: this Tab is a move of its own
+        await keys(pilot, "tab", pace=PACE)
+        boxes = [w for w in app.screen.query_one(HandForm).query(Input) if (w.id or "").startswith("in-points")]
+        assert boxes[0].value == "" and app.focused is boxes[1]  # Igor's box holds nothing: the Tab moved on
+    assert Store(db).hands(gid) == [{"declarer": "Igor", "bid": 110, "points": {"Igor": 70, "Jola": 30,
+                                                                                "Kamil": 20}}]

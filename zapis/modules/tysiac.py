@@ -139,7 +139,8 @@ class TysiacModule(ScoringModule):
         fields = [
             Field("declarer", "player", "who won the bidding", required=True,
                   label={"pl": "grający", "en": "declarer"}),
-            Field("bid", "int", "the contract declared after the musik", required=True, min=0,
+            # at most what every meld and the cards can make (the form refuses a digit beyond it where it is typed)
+            Field("bid", "int", "the contract declared after the musik", required=True, min=0, max=self.most(rules),
                   label={"pl": "gra", "en": "contract"}, quick=tuple(range(100, 170, 10))),
             Field("auction", "int", "the bid won in the auction (the contract may not be lower)", min=0,
                   label={"pl": "licytacja", "en": "auction"}, rare=True),
@@ -163,6 +164,12 @@ class TysiacModule(ScoringModule):
         # only the dealer who sits out at a four-player table sees a musik of his own
         return fields if len(players) == 4 else [f for f in fields if f.name != "musik"]
 
+    @staticmethod
+    def most(rules: Rules) -> int:
+        """The highest contract that can be made: the cards without a meld, and every meld (aces too, if they are
+        one)."""
+        return rules["max_bid_without_meld"] + sum(rules["melds"].values()) + rules["ace_meld"]
+
     def _playing(self, players: list[str], dealer: str) -> list[str]:
         return [p for p in players if p != dealer] if len(players) == 4 else list(players)
 
@@ -173,7 +180,7 @@ class TysiacModule(ScoringModule):
             out.append(Problem("bid", Bi(f"{bid}: gra musi być wielokrotnością {rules['bid_step']}, co najmniej "
                                          f"{rules['min_bid']}", f"{bid} is not a contract: a multiple of "
                                          f"{rules['bid_step']}, at least {rules['min_bid']}")))
-        most = rules["max_bid_without_meld"] + sum(rules["melds"].values()) + rules["ace_meld"]
+        most = self.most(rules)
         if bid > most:
             out.append(Problem("bid", Bi(f"{bid} jest nie do ugrania: najwyżej {most} ze wszystkimi meldunkami",
                                          f"{bid} cannot be made: at most {most} with every meld")))

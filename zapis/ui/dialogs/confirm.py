@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Label
 
 from zapis.ui.i18n import t
+from zapis.ui.widgets.button import Button
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from zapis.text import plain_text
 from zapis.ui.i18n import t
 from zapis.ui.screens.evening import evening_label
+from zapis.ui.widgets.button import Button
 
 
 class EveningsDialog(ModalScreen[int | None]):

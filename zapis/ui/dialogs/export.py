@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Input, Label, Select
 
 from zapis import settings
 from zapis.export import FORMATS, PAIRS_FORMATS
 from zapis.paths import documents_dir
 from zapis.ui.i18n import t
+from zapis.ui.widgets.button import Button
 
 
 SUFFIX = {"html": ".html", "json": ".json"} | {f: "." + ext for f, ext in PAIRS_FORMATS.items()}

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.widgets import Input, Label
 
 from zapis.core.errors import ZapisError
 from zapis.core.names import name_problems
 from zapis.store.db import parse_date
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.button import Button
 
 
 class NewEveningDialog(ModalScreen[dict | None]):

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zapis import records, rulesets
@@ -23,6 +23,7 @@ from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
+from zapis.ui.widgets.button import Button
 
 SEATS_BRIDGE = ("N", "E", "S", "W")
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Digits, Label, Static
+from textual.widgets import Digits, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.module import ScoringModule
@@ -23,6 +23,7 @@ from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.sheet_view import SheetView
 from zapis.ui.widgets.steady import Steady, SteadyStatic, SteadyVertical
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.button import Button
 
 
 #: what the store says when the disk or the file lets it down, in the UI's words (no path: a tablet is a stranger)

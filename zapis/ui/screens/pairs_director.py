@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from zapis import pairs_session
 from zapis.core.errors import ZapisError
@@ -20,6 +20,7 @@ from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.screens.pairs_table import traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.button import Button
 
 
 def movement_words(s: pairs_session.Session) -> str:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import DataTable, Static
 
 from zapis import pairs_session
 from zapis.core.errors import ZapisError
@@ -27,6 +27,7 @@ from zapis.ui.i18n import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.button import Button
 
 
 def pair_line(session: pairs_session.Session, side: str, pair: int) -> str:

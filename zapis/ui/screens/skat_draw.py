@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from zapis import records
 from zapis import skat_tournament as st
@@ -22,6 +22,7 @@ from zapis.evening import money_text, place_text
 from zapis.text import plain_text
 from zapis.ui.i18n import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.button import Button
 
 #: the ruleset the games of series 1 are made with
 RULESET = "skat-tournament"

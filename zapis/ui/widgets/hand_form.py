@@ -53,6 +53,10 @@ class FieldInput(Input):
             event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
             return
         form = self._form()
+        if form is not None and form.tab_after_move(self, event.key):
+            event.prevent_default()
+            event.stop()
+            return
         if event.key == "space" and self.type in ("integer", "number") and self.value.strip() and form is not None:
             event.prevent_default()  # a space ends a number, as on paper: on to the next box (an empty one refuses)
             event.stop()
@@ -681,6 +685,20 @@ class HandForm(Widget):
         if isinstance(w, Input):
             self.target = w
 
+    _moved_on: tuple[Widget | None, float] = (None, 0.0)  # where the cursor moved by itself, and when
+
+    def tab_after_move(self, w: Widget, key: str) -> bool:
+        """A Tab typed at once after the cursor moved on by itself (the value before was complete) confirms that
+        move: it is taken, so a hand typed with a Tab after each number lands as typed (110 Tab 70 Tab 30) and no
+        field is skipped. Any other key, or a later Tab, is the box's as always."""
+        target, at = self._moved_on
+        self._moved_on = (None, 0.0)
+        return key == "tab" and target is w and time.monotonic() - at < TYPE_AHEAD_SECONDS
+
+    def _moved(self, w: Widget) -> None:
+        self._focus(w)
+        self._moved_on = (w, time.monotonic())
+
     def advance(self, w: Widget) -> None:
         """A value is complete at `w`: on to the next empty cell of its field, else the next usual empty field;
         when none is left, the form is complete (the screen offers Save)."""
@@ -695,7 +713,7 @@ class HandForm(Widget):
                 # there replaces the filled-in value, never lands in the box before it
                 if (isinstance(later, Input) and (not later.value or later.id in self.auto)
                         or isinstance(later, Pad) and not later.chosen):
-                    self._focus(later)
+                    self._moved(later)
                     return
         i = self.fields.index(f)
         for g in self.fields[i + 1:]:
@@ -703,7 +721,7 @@ class HandForm(Widget):
                 continue
             ws = self._controls_of(g)
             if ws:
-                self._focus(ws[0])
+                self._moved(ws[0])
                 return
         self.post_message(self.Complete())
 

@@ -318,6 +318,11 @@ class Pad(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
+        form = next((a for a in self.ancestors if hasattr(a, "tab_after_move")), None)
+        if form is not None and form.tab_after_move(self, key):  # a Tab right after the cursor moved on by itself
+            event.stop()
+            event.prevent_default()
+            return
         if not event.is_printable or key == "space":  # a refused word ends at a key that is not a letter of it
             self._refused = ""
         if key in ("left", "right") and self.cells:
