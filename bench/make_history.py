@@ -42,7 +42,7 @@ GAMES = [("kop-wolsztyn", 4, kop, 80), ("tysiac", 3, tysiac, 14), ("bridge-rubbe
 
 
 def build(db: str | Path, evenings: int = 1000, seed: int = 1) -> int:
-    from zapis import records
+    from zapis.io import records
     from zapis.store import Store
     rng = random.Random(seed)
     store = Store(db)

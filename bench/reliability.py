@@ -32,6 +32,7 @@ STORE_CHILD = """
 import sys
 from zapis.store import Store
 s = Store(sys.argv[1]); gid = int(sys.argv[2])
+print("ready", flush=True)
 i = 0
 while True:
     s.enter(gid, {"contract": "1NT", "declarer": "N", "tricks": 7, "note": f"n{i}"})
@@ -42,6 +43,7 @@ while True:
 IMPORT_CHILD = """
 import sys
 from zapis.cli import main
+print("ready", flush=True)
 i = 0
 while True:
     if main(["--db", sys.argv[1], "import", sys.argv[2], "--table", str(1 + i % 9)]) == 0:
@@ -57,6 +59,7 @@ from zapis.ui.widgets.hand_form import HandForm
 
 async def main():
     app = make_app(sys.argv[1], "pl")
+    print("ready", flush=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         if not isinstance(app.screen, GameScreen):
@@ -83,7 +86,7 @@ def _env() -> dict[str, str]:
 
 
 def new_club(db: Path, hands: int = 0) -> int:
-    from zapis import records
+    from zapis.io import records
     from zapis.store import Store
 
     with Store(db) as s:
@@ -112,6 +115,7 @@ def kill_trials(kind: str, trials: int, seed: int = 1) -> dict:
                 before = len(s.hands(gid))
             p = subprocess.Popen([sys.executable, "-c", code, str(db), arg], stdout=subprocess.PIPE,
                                  stderr=subprocess.DEVNULL, text=True, env=_env())
+            p.stdout.readline()  # its imports done: the kill comes while it saves, not while Python starts
             time.sleep(rnd.uniform(0.4, 1.2) if kind != "app" else rnd.uniform(1.5, 3.0))
             p.send_signal(signal.SIGKILL)
             out, _ = p.communicate()

@@ -258,7 +258,7 @@ def main() -> None:
     ap.add_argument("--long", type=int, default=40, help="hands saved on top of the 300-hand game (default 40)")
     args = ap.parse_args()
     how_it_ran()
-    from zapis import records
+    from zapis.io import records
     from zapis.store import Store
 
     results: list[tuple[str, list[float]]] = []

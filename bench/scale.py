@@ -64,7 +64,7 @@ def forget(store) -> None:
 
 def main(evenings: int = 1000) -> None:
     how_it_ran()
-    from zapis.evening import season, standings
+    from zapis.club.evening import season, standings
     from zapis.store import Store
     with tempfile.TemporaryDirectory() as d:
         os.environ["ZAPIS_HOME"] = d

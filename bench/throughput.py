@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def per_module() -> None:
-    from zapis import records
+    from zapis.io import records
     samples = sorted((ROOT / "tests" / "data" / "samples").glob("*.toml")) + sorted(
         (ROOT / "tests" / "data" / "seeds").glob("*.toml")) + [ROOT / "tests" / "data" / "skat" / "seed-seeger-fabian.toml"]
     for path in samples:

@@ -1,7 +1,7 @@
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 
 
 def pytest_configure(config):

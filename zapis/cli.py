@@ -13,13 +13,13 @@ from typing import Any, Sequence
 from zapis import __version__
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi
-from zapis.session import cli_lang, guarded, probe
-from zapis.text import plain, plain_text
+from zapis.web.session import cli_lang, guarded, probe
+from zapis.lang.text import plain, plain_text
 
 
 def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
     """`--rules KEY=VALUE`: VALUE is read as a TOML value (900, true, "x", [1, 2]); bare words are text."""
-    from zapis import rulesets
+    from zapis.io import rulesets
 
     out: dict[str, Any] = {}
     problems = []
@@ -39,7 +39,7 @@ def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from zapis import records
+    from zapis.io import records
 
     overrides = parse_overrides(args.rules or [])
     sheet = records.score_file(args.file, overrides)
@@ -48,7 +48,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     else:
         from rich.console import Console
 
-        from zapis.render import sheet_renderable
+        from zapis.io.render import sheet_renderable
 
         Console().print(sheet_renderable(sheet, lang=cli_lang(args.lang)))
     return 0
@@ -58,7 +58,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from zapis import rulesets
+    from zapis.io import rulesets
     from zapis.core.module import get_module
     from zapis.core.words import say
 
@@ -135,7 +135,7 @@ def cmd_evening(args: argparse.Namespace) -> int:
                   + plain_text(f" {ev['date']} {ev['place']}"))
     for r, g in zip(store.results(args.id), store.games(args.id)):
         totals = ", ".join(f"{p} {r.sheet.totals[p]:g}" for p in r.sheet.players)
-        from zapis.ui.i18n import plural_pl
+        from zapis.lang import plural_pl
 
         n = len(r.sheet.hands)
         if pl:
@@ -149,7 +149,7 @@ def cmd_evening(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from zapis import records
+    from zapis.io import records
 
     rec, rules, module = records.read(args.file)
     records.score(rec, rules, module, args.file)  # all or nothing: the whole record is valid first
@@ -166,7 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         eid = store.game(gid).evening_id
     n = len(rec.hands)
     if cli_lang(args.lang) == "pl":
-        from zapis.ui.i18n import plural_pl
+        from zapis.lang import plural_pl
 
         print(f"gra {gid} (wieczór {eid}, stół {args.table}): {n} {plural_pl(n, 'rozdanie', 'rozdania', 'rozdań')}")
     else:
@@ -181,10 +181,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from zapis.evening import (game_heading, money_text, number_text, place_text, rank_spans, result_lines,
+    from zapis.club.evening import (game_heading, money_text, number_text, place_text, rank_spans, result_lines,
                                season, settle, standings)
-    from zapis.ui import i18n
-    from zapis.ui.i18n import t
+    from zapis import lang as i18n
+    from zapis.lang import t
 
     if args.season:
         start, end = season_span(args.season)
@@ -203,7 +203,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     table = standings(results)
     rated = None
     if getattr(args, "ratings", False):
-        from zapis.ratings import season_ratings
+        from zapis.club.ratings import season_ratings
 
         rated = season_ratings(results)  # computed from the season's results each time, never stored
     if args.json:
@@ -215,7 +215,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
             if rated is not None:
                 data.update(ratings=rated.ratings(), rating_details=rated.to_json())
             if args.stats:
-                from zapis.statistics import season_statistics, statistics_json
+                from zapis.club.statistics import season_statistics, statistics_json
 
                 data["statistics"] = statistics_json(season_statistics(results))
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -271,8 +271,8 @@ def _print_ratings(console: Any, rated: Any, lang: str) -> None:
     """The season's ratings: player, rating, its change over the season, games rated; then what the number is."""
     from rich.table import Table
 
-    from zapis.ratings import rating_text
-    from zapis.ui.i18n import t
+    from zapis.club.ratings import rating_text
+    from zapis.lang import t
 
     grid = Table("#", t("st_player"), *(_right(h) for h in (t("rt_rating"), t("rt_change"), t("games"))))
     for i, r in enumerate(rated.players, 1):
@@ -286,9 +286,9 @@ def _print_statistics(console: Any, results: Any, lang: str) -> None:
     """The season's statistics: a table per game family (players by wins), then what the columns mean."""
     from rich.table import Table
 
-    from zapis.evening import number_text
-    from zapis.statistics import HEADERS, by_family, columns, family_titles, season_statistics
-    from zapis.ui.i18n import t
+    from zapis.club.evening import number_text
+    from zapis.club.statistics import HEADERS, by_family, columns, family_titles, season_statistics
+    from zapis.lang import t
 
     stats = season_statistics(results)
     titles = family_titles(results, lang)
@@ -352,10 +352,10 @@ def season_span(season: list[str]) -> tuple[str, str]:
 def cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from zapis.export import export
+    from zapis.io.export import export
 
     if args.season:  # the season's report: standings, ratings, statistics
-        from zapis.export.season import export_season
+        from zapis.io.export.season import export_season
 
         if args.format == "toml":
             raise ZapisError([Problem("--format", Bi("toml: zapisy gier eksportuje się z wieczoru (--evening E)",
@@ -469,7 +469,7 @@ def cmd_app(args: argparse.Namespace) -> int:
             raise ZapisError([Problem(str(db), Bi("nie ma jego folderu (literówka w --db?)",
                                                      "its folder does not exist (a typo in --db?)"))])
         if not NewDatabaseApp(db, args.lang).run():
-            from zapis.ui.i18n import t
+            from zapis.lang import t
 
             print(plain(t("db_not_created", path=str(db))), file=sys.stderr)
             return 2  # a file name the scorekeeper did not mean: as any other bad input (never exit 1)
@@ -513,9 +513,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_skat(args: argparse.Namespace) -> int:
     """Skat tournaments: `skat draw` seats the players at tables of 4 and 3 for each series; `skat ranking`
     ranks an evening's Seeger-Fabian lists as one tournament, with the lost-game fees and their settlement."""
-    from zapis import skat_tournament as st
-    from zapis.ui import i18n
-    from zapis.ui.i18n import t
+    from zapis.club import skat_tournament as st
+    from zapis import lang as i18n
+    from zapis.lang import t
 
     lang = cli_lang(args.lang)
     i18n.set_lang(lang)
@@ -541,7 +541,7 @@ def cmd_skat(args: argparse.Namespace) -> int:
 
 def cmd_movement(args: argparse.Namespace) -> int:
     """`movement mitchell|howell --tables N`: the duplicate movement, round by round (or as JSON)."""
-    from zapis import movements
+    from zapis.modules.bridge import movements
     from zapis.core.words import say
 
     lang = cli_lang(args.lang)
@@ -616,9 +616,9 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from zapis import skat_tournament as st
-    from zapis.evening import money_text, place_text, settle
-    from zapis.ui.i18n import t
+    from zapis.club import skat_tournament as st
+    from zapis.club.evening import money_text, place_text, settle
+    from zapis.lang import t
 
     store = open_store(args)
     args.evening = evening_or_last(store, args.evening, "skat ranking")
@@ -650,17 +650,15 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
 def cmd_pairs(args: argparse.Namespace) -> int:
     """A duplicate pairs session run at the tables: `pairs new` makes it in an evening (the pairs, the movement,
     the scoring); `pairs status` shows each table's progress and the live ranking."""
-    from zapis import pairs_session as ps
-    from zapis.ui import i18n
-    from zapis.ui.i18n import t
+    from zapis.club import pairs_session as ps
+    from zapis import lang as i18n
+    from zapis.lang import t
 
     lang = cli_lang(args.lang)
     i18n.set_lang(lang)
     store = open_store(args)
     if args.action == "new":
-        from zapis.ui.dialogs.new_session import parse_pairs
-
-        pairs, problems = parse_pairs("\n".join(args.pair or []))
+        pairs, problems = ps.parse_pairs("\n".join(args.pair or []))
         if problems or not args.pair:
             raise ZapisError([Problem("--pair", p) for p in problems] or [Problem("--pair", Bi("brak", "missing"))])
         try:
@@ -699,20 +697,21 @@ def cmd_pairs(args: argparse.Namespace) -> int:
                                        for r, seats in enumerate(s.progress(), start=1)],
                           "ranking": s.sheet.extra["ranking"]}, ensure_ascii=False, indent=2))
         return 0
-    from zapis.ui.screens.pairs_director import movement_words, ranking_rows
+    from zapis.web.board import pairs_page
 
-    print_plain(movement_words(s), "bold")
+    print_plain(ps.movement_words(s), "bold")
     for r, seats in enumerate(s.progress(), start=1):
         print_plain(f"  {t('pd_round')} {r}: " + "  ".join(
             f"{t('table')} {tb} {'✓' if n == of else f'{n}/{of}'}" for tb, n, of in seats))
     print_plain(t("pd_ranking"), "bold")
-    for row in ranking_rows(s, store.game(gid)):
+    for r in pairs_page(store.game(gid), s.sheet, s.rules, lang)["ranking"]:  # as the board ranks them
+        row = (r["place"], r["pair"], " – ".join(r["players"]), r["total"], r.get("percent", ""))
         print_plain("  " + "  ".join(str(x) for x in row if str(x)))
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from zapis.serve import build_server
+    from zapis.web.serve import build_server
 
     build_server(args.db, args.lang, args.host, args.port, args.code, max_sessions=args.max_sessions,
                  font_size=args.font_size, extra_hosts=args.allow_host or [],

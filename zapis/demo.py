@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from zapis import records
+from zapis.io import records
 from zapis.store import Store
 
 DEMO = [

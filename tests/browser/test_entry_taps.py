@@ -44,12 +44,13 @@ def boxes(rows: list[str], label: str) -> list[str]:
     """What the boxes of a field's row hold (drawn ▊▔▔▎ / ▊ text ▎ / ▊▁▁▎: the text is on the row below the
     label's), left to right."""
     i = next(i for i, r in enumerate(rows) if re.match(r"[▶✗ ] " + re.escape(label), r))
-    return [b.strip() for b in re.findall(r"▊([^▎]*)▎", rows[i + 1])]
+    # the box with the cursor is framed double (║ text ║), the others ▊ text ▎
+    return [(x or y).strip() for x, y in re.findall(r"▊([^▎]*)▎|║([^║]*)║", rows[i + 1])]
 
 
 def marked(rows: list[str]) -> list[str]:
     """The labels marked with the cursor's ▶."""
-    return [r[2:].split("▊")[0].split("  ")[0].strip() for r in rows if r.startswith("▶ ")]
+    return [re.split(r"[▊╔║]", r[2:])[0].split("  ")[0].strip() for r in rows if r.startswith("▶ ")]
 
 
 def test_keypad_130_in_the_first_box_is_refused_there_and_a_mended_hand_is_saved(chromium, serve, tmp_path):

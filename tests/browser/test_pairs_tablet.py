@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import CAPTURE
 from tests.browser.terminal import tap, wait_for
-from zapis import pairs_session as ps
+from zapis.club import pairs_session as ps
 from zapis.store import Store
 
 SIZES = {"1024x768": (1024, 768), "800x1280": (800, 1280)}

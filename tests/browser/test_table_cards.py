@@ -27,7 +27,7 @@ import segno
 from tests.browser.conftest import CAPTURE
 from tests.browser.terminal import lines, tap, wait_for
 from tests.browser.test_tablets import enter_hand, wait_text
-from zapis.serve import SESSION_COOKIE
+from zapis.web.serve import SESSION_COOKIE
 from zapis.store import Store
 
 PLAYERS = {1: ["Ala", "Bartek", "Celina", "Darek"], 2: ["Ewa", "Franek", "Grażyna", "Henryk"]}

@@ -2,7 +2,7 @@ import sqlite3
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.core.names import MAX_NAME, name_problems
 from zapis.store import Store
 from zapis.store.db import _rename

@@ -4,8 +4,8 @@ saved with Ctrl+S, and its players in the evening's standings. A ruleset added w
 import pytest
 
 from tests.ui.conftest import new_game
-from zapis import rulesets
-from zapis.evening import standings
+from zapis.io import rulesets
+from zapis.club.evening import standings
 from zapis.store import Store
 from zapis.ui.screens.game import GameScreen
 from zapis.ui.widgets.hand_form import HandForm

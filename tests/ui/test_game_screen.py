@@ -219,7 +219,7 @@ async def test_new_game_dialog_creates_a_game(db, app_factory):
 
 
 async def test_a_house_variant_saved_from_the_rulesets_screen(db, app_factory):
-    from zapis import rulesets
+    from zapis.io import rulesets
     app = app_factory("en")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -246,7 +246,7 @@ async def test_a_house_variant_saved_from_the_rulesets_screen(db, app_factory):
 
 
 async def test_the_rulesets_screen_shows_every_ruleset(db, app_factory):
-    from zapis import rulesets
+    from zapis.io import rulesets
     app = app_factory("pl")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
@@ -342,7 +342,7 @@ async def test_at_80x24_the_refusal_and_the_saved_message_are_on_screen(db, app_
 async def test_the_language_chosen_is_the_next_starts_language(db, monkeypatch):
     """`l` switches the language and remembers it (the user's settings); --lang still wins."""
     from zapis import settings
-    from zapis.ui import i18n
+    from zapis import lang as i18n
     from zapis.ui.app import make_app
 
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
@@ -442,7 +442,7 @@ async def test_what_a_finished_unit_means_is_said_for_its_game(db, app_factory):
         assert "won the four-deal cycle" in said and "new cycle" in said and "rubber" not in said
     from zapis.core.module import get_module
     from zapis.core.words import say
-    from zapis.rulesets import load
+    from zapis.io.rulesets import load
 
     pairs = say(get_module("bridge-pairs").unit_over(load("bridge-pairs"), "Ala, Bartek"), "pl")
     assert "Turniej trwa" in pairs and "rober" not in pairs

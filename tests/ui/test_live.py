@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.ui.conftest import new_game
-from zapis import records
+from zapis.io import records
 from zapis.store import ConflictError, Store
 from zapis.ui.app import make_app
 from zapis.ui.dialogs.new_game import NewGameDialog

@@ -68,7 +68,7 @@ async def test_the_kierki_loop_sheet_heads_its_two_halves(tmp_path, lang, halves
 
 async def test_the_tablets_qr_code_is_whole_at_80x24(tmp_path):
     """The QR code stands beside the words: every one of its lines is on the 80x24 screen, none cut."""
-    from zapis.serve import build_server
+    from zapis.web.serve import build_server
     from zapis.ui.screens.tablets import TabletsScreen
 
     db = tmp_path / "d.db"

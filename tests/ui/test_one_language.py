@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.core.module import modules
 from zapis.demo import build_demo
 from zapis.ui.app import make_app
@@ -172,7 +172,7 @@ async def test_the_rarer_screens_speak_one_language(tmp_path, lang):
     """Beyond the demo's screens: a skat tournament's draw, a new pairs session's dialog, the director's view of a
     pairs session with its correction, addition and history, a table's pairs screen, the season's ratings and
     statistics (from the standings), and the board."""
-    from zapis import pairs_session as ps
+    from zapis.club import pairs_session as ps
     from zapis.store import Store
     from zapis.ui.screens.pairs_director import PairsDirectorScreen
     from zapis.ui.screens.pairs_table import PairsTableScreen

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from zapis import pairs_session as ps
+from zapis.club import pairs_session as ps
 from zapis.cli import main
 from zapis.modules.bridge.law77 import board_dealer_vul
 from zapis.store import Store

@@ -10,8 +10,8 @@ from textual.widgets import DataTable, Label, Static
 from tests.ui.conftest import key_bar
 from tests.ui.test_one_language import foreign, screen_text
 from tests.unit.test_ratings import ALL, sixth_takes
-from zapis import records
-from zapis.ratings import rating_text, season_ratings
+from zapis.io import records
+from zapis.club.ratings import rating_text, season_ratings
 from zapis.store import Store
 from zapis.ui.app import make_app
 

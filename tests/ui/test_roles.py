@@ -14,9 +14,9 @@ import pytest
 
 from tests.ui.conftest import new_game
 from tests.ui.test_serve import SESSION_COOKIE, running, stranger, ws_headers
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
-from zapis.serve import Access
+from zapis.web.serve import Access
 from zapis.store import Store
 from zapis.store.roles import BOARD, TABLE, Role
 from zapis.ui.app import make_app
@@ -89,7 +89,7 @@ def test_the_board_writes_nothing(club):
 
 
 def test_in_a_pairs_session_a_table_enters_only_results_played_at_it(tmp_path):
-    from zapis import pairs_session
+    from zapis.club import pairs_session
 
     db = tmp_path / "pairs.db"
     director = Store(db)
@@ -285,7 +285,7 @@ def test_zapis_tablets_prints_each_roles_login_while_a_server_runs(tmp_path, cap
     import json
 
     from zapis import cli
-    from zapis.serve import build_server
+    from zapis.web.serve import build_server
 
     db = tmp_path / "t.db"
     Store(db).new_evening("2026-11-20")

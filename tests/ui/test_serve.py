@@ -24,7 +24,7 @@ import pytest
 from tests.ui.conftest import new_game
 from zapis.store.roles import TABLE, Role
 from zapis.web.logins import spaced
-from zapis.serve import (SESSION_COOKIE, Access, Lockout, ZapisServer, allowed_hosts, build_server, check_code,
+from zapis.web.serve import (SESSION_COOKIE, Access, Lockout, ZapisServer, allowed_hosts, build_server, check_code,
                          safe_log_line)
 from zapis.store import Store
 from zapis.ui.app import ZapisApp, make_app, safe_file_name
@@ -233,7 +233,7 @@ async def test_a_table_chosen_once_is_remembered_and_reaches_the_app_command(tmp
         async with tablet.get(url + "/?table=1e9") as r:
             assert "/ws\"" in await r.text()
     assert shlex.split(server.app_command(3))[-2:] == ["--table", "3"]
-    assert "--table" not in server.app_command(None) and "-m zapis.session" in server.app_command(None)
+    assert "--table" not in server.app_command(None) and "-m zapis.web.session" in server.app_command(None)
 
 
 # --- the served app: exports are downloads, quitting asks --------------------------------------------------
@@ -401,13 +401,13 @@ async def test_no_other_site_may_frame_zapis(tmp_path):
 
 
 def test_a_tablet_cannot_ask_for_a_giant_terminal():
-    from zapis.serve import _size
+    from zapis.web.serve import _size
     assert _size(10000, 3000) == (400, 200) and _size("x", None) == (80, 24) and _size(-5, 0) == (20, 8)
 
 
 async def test_a_session_that_will_not_stop_is_ended(tmp_path):
     """A broken pipe makes textual-serve's stop fail: the app process must not be left running."""
-    from zapis.serve import stop_service
+    from zapis.web.serve import stop_service
 
     class Broken:
         async def stop(self):

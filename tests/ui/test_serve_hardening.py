@@ -128,7 +128,7 @@ async def test_a_killed_server_leaves_no_session_running(tmp_path):
             sessions = children(server.pid)
             assert len(sessions) == 1 and alive(sessions[0])
             with open(f"/proc/{sessions[0]}/cmdline", "rb") as f:
-                assert b"zapis.session" in f.read()
+                assert b"zapis.web.session" in f.read()
             server.kill()  # SIGKILL: no time to stop its sessions
             server.wait(10)
             try:
@@ -146,7 +146,7 @@ def test_a_session_whose_server_is_gone_before_it_starts_ends_at_once(tmp_path):
     db = tmp_path / "club.db"
     Store(db).close()
     started = time.monotonic()
-    r = subprocess.run([sys.executable, "-m", "zapis.session", "--db", str(db)], capture_output=True, timeout=30,
+    r = subprocess.run([sys.executable, "-m", "zapis.web.session", "--db", str(db)], capture_output=True, timeout=30,
                        env={**os.environ, "ZAPIS_SERVER_PID": "1"})  # not this session's parent
     assert r.returncode == 0 and r.stdout == r.stderr == b"" and time.monotonic() - started < 10
 

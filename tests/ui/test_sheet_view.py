@@ -6,7 +6,7 @@ from textual.app import App
 from textual.geometry import Region
 
 from zapis.core.sheet import Cell, Row, Section, Sheet
-from zapis.ui.i18n import set_lang
+from zapis.lang import set_lang
 from zapis.ui.widgets.sheet_view import SheetView
 
 PLAYERS = ["Ala", "[red]x[/]"]  # a name is data: its brackets are shown, never obeyed

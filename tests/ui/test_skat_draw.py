@@ -7,7 +7,7 @@ from rich.console import Console
 
 from tests.ui.conftest import new_game
 from tests.unit.test_skat_tournament import LIST1, LIST2
-from zapis.skat_tournament import draw
+from zapis.club.skat_tournament import draw
 from zapis.store import Store
 from zapis.ui.screens.skat_draw import SkatDrawScreen, split_names
 
@@ -134,7 +134,7 @@ async def test_also_from_the_command_palette(db, app_factory):
 
 async def test_a_later_series_seated_by_the_ranking(db, app_factory):
     """Series by the ranking: the best four at table 1, the next three at table 2; its games made there."""
-    from zapis import skat_tournament as st
+    from zapis.club import skat_tournament as st
 
     new_game(db, "skat-tournament", LIST1[0], LIST1[1])
     new_game(db, "skat-tournament", LIST2[0], LIST2[1])

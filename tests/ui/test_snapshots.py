@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from zapis import records
+from zapis.io import records
 from zapis.store import Store
 from zapis.ui.app import make_app
 

@@ -37,7 +37,7 @@ async def test_the_backup_runs_in_a_thread_of_its_own_and_says_when_it_fails(db,
 
     from zapis.core.errors import Problem, ZapisError
     from zapis.store import Store
-    from zapis.ui.i18n import t
+    from zapis.lang import t
 
     new_game(db, "tysiac", P3)
     where = []

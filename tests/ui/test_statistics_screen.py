@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Label
 from tests.ui.conftest import tap_key
 from tests.ui.test_one_language import foreign, screen_text
 from tests.unit.test_statistics import build
-from zapis import records
+from zapis.io import records
 from zapis.store import Store
 from zapis.ui.app import make_app
 from zapis.ui.screens.statistics import StatisticsScreen

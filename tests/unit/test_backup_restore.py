@@ -18,7 +18,7 @@ RUBBER = {"format": "zapis/1", "ruleset": "bridge-rubber", "players": ["Ala", "B
 
 
 def club(db, hands=3):
-    from zapis import records
+    from zapis.io import records
     s = Store(db)
     rec, rules, module = records.parse(dict(RUBBER))
     ev = s.new_evening("2026-11-20", "Klub", "Piątek")

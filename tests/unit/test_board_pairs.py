@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Label
 
 from tests.ui.conftest import new_game
-from zapis import records
+from zapis.io import records
 from zapis.store import Store
 from zapis.ui.app import make_app
 from zapis.ui.screens.board import BoardScreen

@@ -133,7 +133,7 @@ def test_the_word_lists_catch_the_other_language():
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_what_serve_prints_is_in_one_language(tmp_path, lang):
     """zapis serve's addresses, code and keys, printed in the language it serves (--lang, else remembered)."""
-    from zapis.serve import build_server
+    from zapis.web.serve import build_server
 
     text = build_server(str(tmp_path / "a.db"), lang, "0.0.0.0", 8000).announce()
     assert not wrong_words(text, lang) and ("Kierownik" in text if lang == "pl" else "Director" in text)

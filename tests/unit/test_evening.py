@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
-from zapis.evening import GameResult, game_money, game_places, settle, standings
+from zapis.io import records
+from zapis.club.evening import GameResult, game_money, game_places, settle, standings
 from zapis.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,7 +103,7 @@ def test_season_standings_sum_evenings(tmp_path):
                                     (14, "rozdań"), (22, "rozdania"), (25, "rozdań"), (101, "rozdań"), (104, "rozdania")])
 def test_polish_plurals(n, word):
     """Polish grammar: 1 rozdanie; 2-4, 22-24, 102-104 rozdania (but 12-14 rozdań); everything else rozdań."""
-    from zapis.ui.i18n import plural_pl
+    from zapis.lang import plural_pl
 
     assert plural_pl(n, "rozdanie", "rozdania", "rozdań") == word
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
-from zapis.export import export
+from zapis.io.export import export
 from zapis.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,7 +118,7 @@ def test_the_html_report_and_the_board_write_numbers_in_their_language(tmp_path)
     import re as _re
 
     from zapis.demo import build_demo
-    from zapis.export import export_html
+    from zapis.io.export import export_html
     from zapis.web.board import board_state
 
     db = tmp_path / "d.db"

@@ -1,13 +1,13 @@
-"""The HTML export's chart (zapis.export.chart_svg): valid XML, one polyline per line (a player, or partners
+"""The HTML export's chart (zapis.io.export.chart_svg): valid XML, one polyline per line (a player, or partners
 who share every total), its points where the totals are, names escaped, and one chart under each game."""
 
 import re
 import xml.etree.ElementTree as ET
 
-from zapis import records
+from zapis.io import records
 from zapis.core.sheet import Sheet, running
-from zapis.export import export_html
-from zapis.export.chart_svg import chart_svg
+from zapis.io.export import export_html
+from zapis.io.export.chart_svg import chart_svg
 from zapis.store import Store
 
 SVG = ""  # inline in HTML: no namespace (the report names no address)

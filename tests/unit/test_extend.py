@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.core.module import ScoringModule, get_module
 from zapis.store import Store
 

@@ -2,7 +2,7 @@
 scored, while its version and its players' names are unchanged; the check that precedes a save scores the game
 as it will stand, and that is what the screen shows. The memo equals a fresh reading in every case."""
 
-from zapis import records
+from zapis.io import records
 from zapis.core.module import get_module
 from zapis.store import Store
 

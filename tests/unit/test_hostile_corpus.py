@@ -122,7 +122,7 @@ def options_cases():
     for v in ("100000000000000000000", "0", "-5"):
         out.append((f"evening-show-{v}", ["evening", "show", v], "evening"))
         out.append((f"export-{v}", ["export", "--evening", v, "--format", "csv"], "evening"))
-        out.append((f"standings-{v}", ["standings", "--evening", v], "evening"))
+        out.append((f"standings-{v}", ["standings", "--evening", v], "--evening"))
         out.append((f"import-evening-{v}", ["import", "{record}", "--evening", v], "evening"))
     for v in ("20261120", "2026-W47-5", "2026-13-01", "30.02.2026", "x" * 100):
         out.append((f"evening-new-date-{v[:12]}", ["evening", "new", "--date", v], "--date"))

@@ -1,4 +1,4 @@
-"""Duplicate bridge movements (zapis.movements): the properties every Mitchell and Howell must have, small cases
+"""Duplicate bridge movements (zapis.modules.bridge.movements): the properties every Mitchell and Howell must have, small cases
 worked by hand from the rules ("E-W move up one table, boards down one"), the refusals and the CLI."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from itertools import combinations
 
 import pytest
 
-from zapis import movements
+from zapis.modules.bridge import movements
 from zapis.cli import main
 from zapis.core.errors import ZapisError
-from zapis.movements import Movement, Seating, from_rules, howell, make, mitchell
+from zapis.modules.bridge.movements import Movement, Seating, from_rules, howell, make, mitchell
 
 
 def check_common(m: Movement) -> tuple[Counter, Counter]:

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.errors import ZapisError
 from zapis.core.names import MAX_NAME, name_problems
-from zapis.export import chart_svg
+from zapis.io.export import chart_svg
 from zapis.store import Store
 
 LONG = "x" * (MAX_NAME + 1)

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from zapis.core.names import BIDI_CONTROLS
-from zapis.text import csv_cell, html_text, plain
+from zapis.lang.text import csv_cell, html_text, plain
 
 HOSTILE = [
     "Ala[/]",
@@ -147,7 +147,7 @@ def test_zapis_score_of_a_record_with_hostile_names(tmp_path):
 def test_whats_next_is_said_in_words_not_program_values():
     """`zapis score` and the game screen: {'Celina': 8} is "Celina 8"; a list of exchanges reads as words;
     nothing unset (sits_out None) is printed."""
-    from zapis.ui.i18n import next_words, set_lang
+    from zapis.lang import next_words, set_lang
 
     set_lang("pl")
     said = next_words({"targets": {"Celina": 8, "Ala": 5}, "exchange": [{"from": "Ala", "with": "Bartek", "cards": 2}],

@@ -3,7 +3,7 @@ sources (the rulesets screen, `zapis rulesets show`, the new-game dialog and the
 
 import re
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.core.module import get_module
 
 SOURCE = re.compile(r"\bseeds?\b", re.IGNORECASE)

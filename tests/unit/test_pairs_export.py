@@ -1,15 +1,15 @@
-"""Exports of a duplicate pairs session: PBN 2.1, USEBIO 1.2 and the printable travellers (zapis.export.pairs)."""
+"""Exports of a duplicate pairs session: PBN 2.1, USEBIO 1.2 and the printable travellers (zapis.io.export.pairs)."""
 
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.errors import ZapisError
-from zapis.export import FORMATS, export
-from zapis.export import pairs as px
+from zapis.io.export import FORMATS, export
+from zapis.io.export import pairs as px
 from zapis.store import Store
 
 QUOTED = 'Ola "Asik" <b>&'  # a name with a quote, markup and an ampersand

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.cli import main
 from zapis.core.module import get_module, modules
 from zapis.core.words import Bi

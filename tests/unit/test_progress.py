@@ -2,7 +2,7 @@
 from small records: a carried-in start, negative totals, bridge partners as one line, keys that are not
 players, and the letters that tell the lines apart."""
 
-from zapis import records
+from zapis.io import records
 from zapis.core.progress import Progress, Series, markers, progress
 from zapis.core.sheet import HandResult, Sheet, running
 

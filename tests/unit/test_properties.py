@@ -6,7 +6,7 @@ import tomllib
 import tomli_w
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from zapis import records
+from zapis.io import records
 from zapis.modules.bridge.law77 import Contract, duplicate_score
 
 P4 = ["A", "B", "C", "D"]

@@ -17,11 +17,11 @@ from math import sqrt
 import pytest
 
 from tests.unit.test_season_layout import club
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.cli import main
 from zapis.core.module import get_module
-from zapis.evening import GameResult, standings
-from zapis.ratings import START, family, rating_text, season_ratings
+from zapis.club.evening import GameResult, standings
+from zapis.club.ratings import START, family, rating_text, season_ratings
 from zapis.store import Store
 
 ALL = ("0000-01-01", "9999-12-31")

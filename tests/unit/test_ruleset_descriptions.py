@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.core.words import say
 from zapis.paths import builtin_rulesets_dir
 

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import score
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.cli import main
 from zapis.core.module import modules
 
@@ -138,9 +138,9 @@ def test_rulesets_commands(capsys):
 
 def test_core_imports_without_textual():
     code = (
-        "import sys, zapis.core.sheet, zapis.core.module, zapis.rulesets, zapis.records\n"
+        "import sys, zapis.core.sheet, zapis.core.module, zapis.io.rulesets, zapis.io.records\n"
         "import zapis.modules.bridge.module, zapis.modules.bridge.pairs\n"
-        f"print(zapis.records.score_file({str(SEED_RUBBER)!r}).totals)\n"
+        f"print(zapis.io.records.score_file({str(SEED_RUBBER)!r}).totals)\n"
         "assert not any(m == 'textual' or m.startswith('textual.') for m in sys.modules), 'textual imported'\n"
         "assert 'sqlite3' not in sys.modules\n"
     )

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.unit.test_season_layout import club
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.store import Store
 

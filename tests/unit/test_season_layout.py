@@ -9,9 +9,9 @@ import json
 import pytest
 
 from tests.unit.test_evening import result
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
-from zapis.evening import (game_ranking, money_text, number_text, pack, place_text, rank_spans, season,
+from zapis.club.evening import (game_ranking, money_text, number_text, pack, place_text, rank_spans, season,
                            standings)
 from zapis.store import Store
 

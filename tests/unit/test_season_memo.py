@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.module import get_module
-from zapis.evening import season, standings
+from zapis.club.evening import season, standings
 from zapis.store import Store
 from zapis.store.db import outcome_key
 
@@ -148,7 +148,7 @@ def test_a_game_without_hands_has_its_place_in_the_season(tmp_path):
 def test_an_evening_judged_from_the_memo_reads_as_its_sheets_do(history, monkeypatch):
     """The evening's standings (screen, `zapis standings`, board) come from judged() with no sheet: the same
     table, and each game's result lines (places, sides, totals) the same as read from the full sheets."""
-    from zapis.evening import result_lines
+    from zapis.club.evening import result_lines
 
     store = Store(history)
     ev = store.evenings()[1]["id"]

@@ -4,7 +4,7 @@ was taken and then scored as if nothing had ended)."""
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.store import Store
 
 P = ["A", "B", "C"]

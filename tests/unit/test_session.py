@@ -1,4 +1,4 @@
-"""A served tablet's process (`python -m zapis.session`, started by `zapis serve`): the app on the server's
+"""A served tablet's process (`python -m zapis.web.session`, started by `zapis serve`): the app on the server's
 database and the tablet's table, without the command line's parser; bad options and a bad database are plain
 lines and exit 2, as for `zapis app`."""
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from zapis import session
+from zapis.web import session
 from zapis.store import Store
 from zapis.ui import app as app_module
 
@@ -58,7 +58,7 @@ def test_a_database_that_is_not_there_is_not_made(tmp_path, capsys, started):
 def test_a_damaged_database_is_one_line_in_a_real_process(tmp_path):
     db = tmp_path / "klub.db"
     db.write_bytes(b"this is not a database at all" * 100)
-    r = subprocess.run([sys.executable, "-m", "zapis.session", "--db", str(db)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "zapis.web.session", "--db", str(db)], capture_output=True, text=True,
                        timeout=60, stdin=subprocess.DEVNULL)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and str(db) in r.stderr
     assert "Traceback" not in r.stderr

@@ -9,10 +9,10 @@ from itertools import combinations
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.errors import ZapisError
-from zapis.skat_tournament import (DEFAULT_FEES, TournamentList, draw, draw_json, evening_lists, fee_for, ranking,
+from zapis.club.skat_tournament import (DEFAULT_FEES, TournamentList, draw, draw_json, evening_lists, fee_for, ranking,
                                    ranking_json, table_sizes)
 from zapis.store import Store
 
@@ -243,7 +243,7 @@ def test_a_bad_fee_schedule_is_refused():
 
 
 def test_a_series_seated_by_the_ranking_puts_the_best_together():
-    from zapis.skat_tournament import seat_by_ranking
+    from zapis.club.skat_tournament import seat_by_ranking
 
     ranked = [f"P{i}" for i in range(1, 12)]  # eleven, best first: 4 + 4 + 3
     assert seat_by_ranking(ranked) == [ranked[0:4], ranked[4:8], ranked[8:11]]

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
-from zapis.evening import GameResult, declarers
-from zapis.statistics import (ALL, Stats, families, family_of, family_titles, season_statistics,
+from zapis.club.evening import GameResult, declarers
+from zapis.club.statistics import (ALL, Stats, families, family_of, family_titles, season_statistics,
                               statistics_json)
 from zapis.store import Store
 
@@ -324,7 +324,7 @@ def test_a_game_nobody_won_and_bad_values_never_break_the_statistics():
     r = GameResult("g", None, rules, module, judged=True)
     r.players, r.totals, r.money = ["A", "B", "C"], {"A": 0, "B": 0, "C": 0}, {}
     r.sides = [[["A"], 1, 3, 0, 2.0], [["B"], 1, 3, 0, 2.0], [["C"], 1, 3, 0, 2.0]]
-    from zapis.evening import _place
+    from zapis.club.evening import _place
     _place(r)
     assert season_statistics([r]) == {}
     assert season_statistics([]) == {} and families({}) == []

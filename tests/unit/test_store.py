@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.errors import ZapisError
 from zapis.store import ConflictError, Store
@@ -241,7 +241,7 @@ def test_import_is_all_or_nothing(tmp_path, capsys):
 
 def test_renaming_a_player_touches_only_where_a_player_stands(tmp_path):
     """Players X and N (a seat letter as an initial): a hand's double "X" and declarer seat "N" stay."""
-    from zapis import records
+    from zapis.io import records
     s = Store(tmp_path / "r.db")
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber",
                                         "players": ["N", "Bartek", "Celina", "X"]})
@@ -265,7 +265,7 @@ def test_renaming_a_player_touches_only_where_a_player_stands(tmp_path):
 def test_renaming_follows_player_fields_and_maps_but_not_choices(tmp_path):
     """tysiąc: declarer, points and melds name players; a player called "hearts" (a meld's suit) is
     renamed where he stands, and a meld of hearts stays hearts."""
-    from zapis import records
+    from zapis.io import records
     s = Store(tmp_path / "k.db")
     players = ["Ala", "hearts", "Celina"]
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": players})

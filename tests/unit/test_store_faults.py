@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.cli import main
 from zapis.core.errors import ZapisError
 from zapis.store import Store

@@ -11,7 +11,7 @@ from unittest import mock
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
 from zapis.store import Store
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.demo import build_demo
 from zapis.core.module import DECLARED
-from zapis.evening import GameResult, declared_of, declarers, judge
+from zapis.club.evening import GameResult, declared_of, declarers, judge
 from zapis.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from rich.console import Console
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.sheet import Cell, Check, Row, Section, Sheet
 from zapis.core.words import Bi, join, say
-from zapis.export import sheet_html
-from zapis.render import sheet_renderable
+from zapis.io.export import sheet_html
+from zapis.io.render import sheet_renderable
 
 
 def test_a_bi_is_its_polish_text_and_carries_the_english():
@@ -77,7 +77,7 @@ def test_a_value_out_of_its_range_is_refused_in_both_languages():
 
 
 def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never_split(tmp_path):
-    from zapis import records
+    from zapis.io import records
     from zapis.core.words import both, raw
     from zapis.store import Store
 
@@ -100,7 +100,7 @@ def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never
 def test_a_rulesets_description_may_be_given_in_each_language(tmp_path):
     import pytest
 
-    from zapis import rulesets
+    from zapis.io import rulesets
 
     f = tmp_path / "house.toml"
     f.write_text('extends = "tysiac"\ntitle = "Tysiąc u nas"\n[description]\npl = "Do 1000."\nen = "To 1000."\n'
@@ -114,7 +114,7 @@ def test_a_rulesets_description_may_be_given_in_each_language(tmp_path):
 
 
 def test_zapis_score_says_what_comes_next_in_its_language_without_touching_the_apps():
-    from zapis.ui import i18n
+    from zapis import lang as i18n
 
     sheet = _sheet()
     sheet.next = {"dealer": "Ala", "vulnerable": "both"}

@@ -152,7 +152,7 @@ class ScoringModule:
               start: Mapping[str, Any] | None = None) -> Sheet:
         raise NotImplementedError
 
-    #: the keys of Sheet.extra the standings read (zapis.evening): a totals() sheet carries those it has
+    #: the keys of Sheet.extra the standings read (zapis.club.evening): a totals() sheet carries those it has
     STANDINGS_EXTRA = ("pairs", "ranking", "money", "rubbers")
 
     def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],

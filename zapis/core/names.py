@@ -1,7 +1,7 @@
 """Names are data, and every name that enters is checked the same way: players (of a record, of a pair, renamed),
 the titles of games and evenings, the places of evenings. One line, at most MAX_NAME characters, no control
 characters. Records, the pairs module, the store, the command line and the app's dialogs all call
-`name_problems`; what is shown is made safe elsewhere (zapis.text), this only refuses what enters."""
+`name_problems`; what is shown is made safe elsewhere (zapis.lang.text), this only refuses what enters."""
 
 from __future__ import annotations
 

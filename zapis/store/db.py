@@ -35,9 +35,9 @@ from zapis.store.roles import Role
 from zapis.store.schema import APPLICATION_ID, MIGRATIONS
 
 if TYPE_CHECKING:
-    from zapis import records
+    from zapis.io import records
     from zapis.core.module import Rules, ScoringModule
-    from zapis.evening import GameResult
+    from zapis.club.evening import GameResult
 
 # The records, the scoring core and the standings are imported where a game is read or scored, not with the
 # store: opening the app (its evening list, its first frame) needs none of them.
@@ -515,7 +515,7 @@ class Store:
     def record(self, game_id: int, hands: list[dict[str, Any]] | None = None
                ) -> tuple[records.GameRecord, Rules, ScoringModule]:
         """The game as a record, with the rules frozen when it began, in the players' current names."""
-        from zapis import records
+        from zapis.io import records
         row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise ZapisError([Problem("game", _no_game(game_id))])
@@ -552,7 +552,7 @@ class Store:
         evenings e), in the order of the evenings, tables and games; from the memo where its key holds (unless
         memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
         `dated` (a season's games come from many evenings)."""
-        from zapis.evening import GameResult
+        from zapis.club.evening import GameResult
         rows = self.conn.execute(
             "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
             "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
@@ -632,7 +632,7 @@ class Store:
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
         """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
         from zapis.core.module import DECLARED
-        from zapis.evening import GameResult, declared_of, declarers, judge
+        from zapis.club.evening import GameResult, declared_of, declarers, judge
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands, gid)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
@@ -721,7 +721,7 @@ class Store:
         The hands were validated when they were entered (and `zapis db check` validates them all
         again), so this path scores them without validating: one query reads every log entry.
         """
-        from zapis.evening import GameResult, declarers
+        from zapis.club.evening import GameResult, declarers
         if evening_id is not None:
             evs = [self.evening(evening_id)]
         else:
@@ -1021,7 +1021,7 @@ def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, s
     """A game's rules, seats, start and hands in its players' names now (seats: (recorded, current) in seat
     order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names.
     A damaged seats or start row is one line naming the game."""
-    from zapis import records
+    from zapis.io import records
     from zapis.core.module import COMMON_HAND_FIELDS
     place = f"game {game_id}"
     layout, start = _stored(layout_json, place, "players"), _stored(start_json, place, "start")
@@ -1113,7 +1113,7 @@ def _scoring_code(module_file: str | None) -> str:
     """A digest of the code that computes an outcome: the scoring core, the built-in modules, the evening's places
     and money, and a module's own file when it comes from elsewhere. Another zapis recomputes every memo."""
     root = Path(__file__).resolve().parent.parent
-    files = sorted([*root.glob("core/*.py"), *root.glob("modules/**/*.py"), root / "evening.py"])
+    files = sorted([*root.glob("core/*.py"), *root.glob("modules/**/*.py"), root / "club" / "evening.py"])
     if module_file and not Path(module_file).resolve().is_relative_to(root):
         files.append(Path(module_file))
     digest = hashlib.sha256()

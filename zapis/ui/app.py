@@ -17,8 +17,8 @@ from zapis.core.errors import ZapisError
 from zapis import settings
 from zapis.store import Store
 from zapis.store.roles import for_table
-from zapis.ui import i18n
-from zapis.ui.i18n import t
+from zapis import lang as i18n
+from zapis.lang import t
 
 
 #: the descriptions Textual's own widgets give their keys (shown in the footer), as i18n keys
@@ -168,7 +168,7 @@ class ZapisApp(App):
         """The evening's pairs session, when this tablet's table is one of its tables."""
         if self.table is None or self.evening_id is None:
             return None
-        from zapis import pairs_session
+        from zapis.club import pairs_session
         try:
             gid = pairs_session.session_of(self.store, self.evening_id)
             if gid is not None and self.table <= pairs_session.load(self.store, gid).movement.tables:
@@ -399,7 +399,7 @@ class ZapisApp(App):
     def _deliver_own_game(self) -> None:
         import io
 
-        from zapis.export import export_toml
+        from zapis.io.export import export_toml
 
         gid = next((getattr(s, "game_id", None) for s in reversed(self.screen_stack)
                     if getattr(s, "game_id", None) is not None), None) or self.game_id
@@ -421,7 +421,7 @@ class ZapisApp(App):
     def _export_files(self, fmt: str) -> dict[str, str] | None:
         """The evening's export in `fmt`, or None with the reason said (a pairs format for an evening without a
         pairs session)."""
-        from zapis.export import export
+        from zapis.io.export import export
 
         try:
             return export(self.store, self.evening_id, fmt, i18n.get_lang())
@@ -518,7 +518,7 @@ class NewDatabaseApp(App[bool]):
         i18n.set_lang(lang or settings.load().get("lang") or i18n.default_lang())
 
     def on_mount(self) -> None:
-        from zapis.text import plain
+        from zapis.lang.text import plain
         from zapis.ui.dialogs.confirm import ConfirmDialog
 
         self.push_screen(ConfirmDialog(t("db_new_ask", path=plain(self.path.absolute())), yes=t("db_create"),

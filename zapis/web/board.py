@@ -7,7 +7,7 @@ state is sent to every open page. A viewer costs a websocket, not a process: a T
 thirty phones are alike.
 
 Names are data: the page puts every name, title and place in with textContent; the sheets arrive as
-HTML that the export built (zapis.export.sheet_html), where every text was escaped on the server.
+HTML that the export built (zapis.io.export.sheet_html), where every text was escaped on the server.
 
 Mount it on an aiohttp application:
 
@@ -40,7 +40,7 @@ log = logging.getLogger("zapis.board")
 
 PAGE = Path(__file__).resolve().parent / "board.html"
 
-#: the words of the page: key in the page -> key in zapis.ui.i18n.TEXT
+#: the words of the page: key in the page -> key in zapis.lang.TEXT
 WORD_KEYS = {"board": "board_title", "table": "board_table", "standings": "standings", "player": "board_player",
              "games": "games", "points": "place_pts", "money": "board_money", "hands": "hands",
              "no_evening": "board_none", "no_games": "board_no_games", "waiting": "board_wait",
@@ -54,7 +54,7 @@ Check = Callable[[web.Request], Union[web.StreamResponse, None, Awaitable[Union[
 
 
 def words(lang: str) -> dict[str, str]:
-    from zapis.ui.i18n import TEXT
+    from zapis.lang import TEXT
 
     i = 0 if lang == "pl" else 1
     return {k: TEXT[v][i] for k, v in WORD_KEYS.items()}
@@ -93,7 +93,7 @@ def expected_results(rules: Any, pairs: Any) -> int | None:
 
 def results_text(count: int, expected: int | None, lang: str) -> str:
     """"42 / 70 wyników" ("42 / 70 results"), or "42 wyniki" when the total cannot be known."""
-    from zapis.ui.i18n import TEXT, plural_pl
+    from zapis.lang import TEXT, plural_pl
 
     n = count if expected is None else expected
     i = 0 if lang == "pl" else 1
@@ -109,9 +109,9 @@ def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str,
     """A duplicate pairs session as the board shows it: its title, how many results are in and its ranking
     (place, shared places as 3.–4., pair, the two names, total and % for matchpoints), every number as text
     in the board's language. Names are data: the page and the screen draw them as text."""
-    from zapis.evening import number_text, place_text
+    from zapis.club.evening import number_text, place_text
     from zapis.modules.bridge.pairs import pair_label, place_spans
-    from zapis.ui.i18n import TEXT
+    from zapis.lang import TEXT
 
     i = 0 if lang == "pl" else 1
     extra = getattr(sheet, "extra", None) or {}
@@ -150,8 +150,8 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
     Plain data (names as they are: the page draws them as text), and each sheet as the HTML export draws
     it (escaped)."""
     from zapis.core.sheet import fmt_number
-    from zapis.evening import money_text, number_text, place_text, rank_spans, standings
-    from zapis.export import sheet_html
+    from zapis.club.evening import money_text, number_text, place_text, rank_spans, standings
+    from zapis.io.export import sheet_html
     from zapis.store import Store
 
     own = store is None

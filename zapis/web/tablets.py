@@ -148,9 +148,9 @@ def text_lines(urls: dict[str, Any], codes: dict[str, Any] | None, lang: str = "
 
 
 def cmd_tablets(args) -> int:
-    from zapis.session import cli_lang
+    from zapis.web.session import cli_lang
     from zapis.store.db import default_db_path
-    from zapis.text import plain
+    from zapis.lang.text import plain
 
     db = Path(args.db) if args.db else default_db_path()
     lang = cli_lang(args.lang)

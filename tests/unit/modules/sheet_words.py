@@ -7,10 +7,10 @@ import re
 
 from rich.console import Console
 
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import Sheet
-from zapis.render import sheet_renderable
+from zapis.io.render import sheet_renderable
 
 
 def sheet(data: dict) -> Sheet:

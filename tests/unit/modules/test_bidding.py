@@ -30,7 +30,7 @@ def test_planowanie_last_bidder_may_not_make_the_sum_equal_the_tricks():
 
 
 def test_planowanie_schedule_and_end():
-    from zapis import rulesets
+    from zapis.io import rulesets
     from zapis.modules.bidding import PlanowanieModule
     rules = rulesets.load("planowanie")
     assert PlanowanieModule().schedule(rules, 4) == list(range(13, 1, -1)) + [1, 1, 1, 1]   # 16 deals

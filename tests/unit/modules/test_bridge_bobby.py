@@ -15,7 +15,7 @@ import json
 import pytest
 
 from tests.conftest import problems, score
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.modules.bridge.bobby import BobbyModule, canonical, needed, parse
 

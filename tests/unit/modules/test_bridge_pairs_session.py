@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
 from zapis.modules.bridge.pairs import canonical_card, is_card
 

@@ -7,13 +7,13 @@ import re
 import pytest
 from rich.console import Console
 
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
 from zapis.core.words import Bi, say
 from zapis.modules.bridge.law77 import imps
 from zapis.modules.bridge.module import BridgeModule
 from zapis.modules.bridge.pairs import PairsModule
-from zapis.render import sheet_renderable
+from zapis.io.render import sheet_renderable
 
 P = ["Ala", "Bartek", "Celina", "Darek"]  # N, E, S, W
 PASS = {"contract": "pass"}

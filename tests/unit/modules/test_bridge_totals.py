@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from zapis import records
+from zapis.io import records
 from tests.unit.test_totals_path import assert_agree
 
 P = ["Ala", "Bartek", "Celina", "Darek"]  # N, E, S, W

@@ -10,10 +10,10 @@ import pytest
 
 from tests.conftest import problems, score
 from tests.unit.test_totals_path import assert_agree
-from zapis import records
+from zapis.io import records
 from zapis.core.module import DECLARED
 from zapis.cli import main
-from zapis.evening import game_money
+from zapis.club.evening import game_money
 from zapis.store import Store
 
 P = ["Ala", "Bartek", "Celina", "Darek"]  # N, E, S, W at a table of four
@@ -388,7 +388,7 @@ def test_a_tura_record_keeps_partners_at_the_top_level():
 
 
 def test_a_tura_in_the_store_keeps_its_partners_and_exports_them(tmp_path):
-    from zapis.export import export_toml
+    from zapis.io.export import export_toml
     store = Store(tmp_path / "z.db")
     ev = store.new_evening("2026-11-23")
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-tura", "players": P,

@@ -205,7 +205,7 @@ def test_bad_deals_are_refused(hand, msg):
 def test_ruleset_item_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('module = "generic"\n[rules]\nitems = { hearts = { value = "one", size = 3 } }\n')
-    from zapis import rulesets
+    from zapis.io import rulesets
     from zapis.core.errors import ZapisError
     with pytest.raises(ZapisError) as e:
         rulesets.load(str(bad))

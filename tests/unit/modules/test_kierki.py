@@ -117,7 +117,7 @@ def test_checks_refuse_with_the_reason(hand, msg):
 def test_a_deal_beyond_the_games_plan_is_scored_and_flagged():
     hands = [taken("no-hearts", 0, 5, 4, 4), taken("no-hearts", 0, 5, 4, 4)]
     assert problems({"ruleset": "kierki", "players": P4, "hands": hands}) == []
-    from zapis import records
+    from zapis.io import records
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "kierki", "players": P4, "hands": hands})
     sheet = records.score(rec, rules, module)
     assert sheet.totals["B"] == -200 and not sheet.checks[-1].ok and "2. bez kierów" in sheet.checks[-1].detail

@@ -38,7 +38,7 @@ def test_article_example_reproduces_every_cell_and_the_final_line():
     assert out["totals"] == {"Gracz1": -324, "Gracz2": 298, "Gracz3": -119, "Gracz4": 145}
     assert out["finished"] is True and out["next"] is None
     # the sheet's cells as the article prints them (robbers without minus signs, odgrywki in tricks)
-    from zapis import records
+    from zapis.io import records
     rec, rules, module = records.parse(data)
     sheet = records.score(rec, rules, module)
     rows = [[c.text for c in r.cells] for r in sheet.sections[0].rows]
@@ -207,7 +207,7 @@ def _split(draw, total, n, allow_zero=True):
 
 @st.composite
 def random_game(draw):
-    from zapis import rulesets
+    from zapis.io import rulesets
     from zapis.modules.kierki_loop import KierkiLoopModule
     mod, rules = KierkiLoopModule(), rulesets.load("kierki-loop")
     hands = []
@@ -227,7 +227,7 @@ def random_game(draw):
 @settings(max_examples=60, deadline=None)
 @given(random_game())
 def test_property_rows_and_zero_sum(hands):
-    from zapis import records
+    from zapis.io import records
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "kierki-loop", "players": P,
                                         "hands": hands})
     sheet = records.score(rec, rules, module)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.unit.test_totals_path import assert_agree
-from zapis import records
+from zapis.io import records
 from zapis.core.module import ScoringModule
 from zapis.modules.generic import _count
 from zapis.modules.kop import CATEGORIES, GAMES

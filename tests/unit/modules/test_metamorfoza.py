@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.conftest import problems, score
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.cli import main
 from zapis.core.module import get_module
 

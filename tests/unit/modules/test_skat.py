@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import problems, score
-from zapis import records
+from zapis.io import records
 
 P3 = ["A", "B", "C"]
 P4 = ["A", "B", "C", "D"]

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from tests.conftest import problems, score
-from zapis import records
+from zapis.io import records
 from zapis.cli import main
 from zapis.core.errors import ZapisError
 from zapis.core.module import modules
-from zapis.rulesets import load
-from zapis.ui.i18n import CHOICES
+from zapis.io.rulesets import load
+from zapis.lang import CHOICES
 
 P3 = ["A", "B", "C"]
 P4 = ["A", "B", "C", "D"]

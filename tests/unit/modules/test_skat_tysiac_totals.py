@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.unit.test_totals_path import assert_agree, standings_view
-from zapis import records
+from zapis.io import records
 from zapis.core.errors import ZapisError
 from zapis.modules.skat import GAMES, NULL_VALUES, SUITS, legal_bids
 

@@ -64,7 +64,7 @@ def test_melds_for_defenders():
 def test_meld_check_flags_contracts_over_120_without_a_declared_meld():
     out = play([deal("B", 140, 20, 100, 0)])
     assert sc(out, 0)[1] == -140  # 100 < 140
-    from zapis import records
+    from zapis.io import records
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": P,
                                         "hands": [deal("B", 140, 20, 100, 0)]})
     sheet = records.score(rec, rules, module)

@@ -47,7 +47,7 @@ PARAMS = (
                                      "IMP methods: IMPs for an adjusted 60% (40%: the negative, 50%: 0)"), 3, min=0),
     Field("imp_scale", "int_list", Bi("dolne granice przedziałów tabeli IMP (Prawo 78B)",
                                       "lower bounds of the IMP bands (Law 78B)"), list(IMP_SCALE), min=0),
-    # --- the movement of a session run at the tables (zapis.movements); "none": results as recorded ---
+    # --- the movement of a session run at the tables (zapis.modules.bridge.movements); "none": results as recorded ---
     Field("movement", "choice", Bi('ruch: "none" (wyniki jak zapisane), "mitchell" albo "howell"; liczba stołów '
                                    'wynika z liczby par',
                                    'the movement: "none" (results as recorded), "mitchell" or "howell"; the tables '
@@ -408,10 +408,10 @@ def pair_label(item: Mapping[str, Any]) -> str:
 
 
 def movement_of(rules: Rules, pairs: Any):
-    """The session's movement (zapis.movements), or None for results recorded without one."""
+    """The session's movement (zapis.modules.bridge.movements), or None for results recorded without one."""
     if rules["movement"] == "none" or not isinstance(pairs, dict):
         return None
-    from zapis.movements import from_rules
+    from zapis.modules.bridge.movements import from_rules
     return from_rules(rules, len(pairs))
 
 

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from zapis.ui.i18n import t
+from zapis.lang import t
 from zapis.ui.widgets.button import Button
 
 

@@ -10,9 +10,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from zapis import settings
-from zapis.export import FORMATS, PAIRS_FORMATS
+from zapis.io.export import FORMATS, PAIRS_FORMATS
 from zapis.paths import documents_dir
-from zapis.ui.i18n import t
+from zapis.lang import t
 from zapis.ui.widgets.button import Button
 
 

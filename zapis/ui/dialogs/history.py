@@ -8,8 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
-from zapis.text import plain_text
-from zapis.ui.i18n import item_name, label, pad_label, t
+from zapis.lang.text import plain_text
+from zapis.lang import item_name, label, pad_label, t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
 
@@ -56,7 +56,7 @@ class HistoryDialog(ModalScreen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        from zapis.ui.i18n import get_lang
+        from zapis.lang import get_lang
         store = self.app.store
         rec, rules, module = store.record(self.game_id)
         fields = module.hand_fields(rules, rec.players)

@@ -12,8 +12,8 @@ from textual.widgets import Input, Label
 from zapis.core.errors import ZapisError
 from zapis.core.names import name_problems
 from zapis.store.db import parse_date
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.button import Button
 
 

@@ -16,13 +16,13 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
 from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.button import Button
 
 SEATS_BRIDGE = ("N", "E", "S", "W")

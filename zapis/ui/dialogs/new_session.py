@@ -11,32 +11,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, TextArea
 
-from zapis import pairs_session
+from zapis.club import pairs_session
+from zapis.club.pairs_session import parse_pairs
 from zapis.core.errors import ZapisError
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.button import Button
 
 #: where a problem is placed -> the label the dialog shows for it
 PLACES = {"pairs": "ns_pairs", "rules.movement": "ns_movement", "rules.boards_per_round": "ns_boards",
           "rules.rounds": "ns_rounds", "rules.mitchell_even": "ns_relay", "rules.arrow_switch": "ns_arrow",
           "method": "ns_method", "title": "title"}
-
-
-def parse_pairs(text: str) -> tuple[list[list[str]], list[str]]:
-    """One pair a line, two names by a comma (or a dash); blank lines skipped. The pairs, and one line per problem."""
-    pairs, problems = [], []
-    for line in (x.strip() for x in text.splitlines()):
-        if not line:
-            continue
-        sep = "," if "," in line else ";" if ";" in line else " - " if " - " in line else "–"
-        names = [n.strip() for n in line.split(sep)]
-        if len(names) != 2 or not all(names):
-            problems.append(t("ns_pair_line", n=len(pairs) + len(problems) + 1, text=line[:40]))
-            continue
-        pairs.append(names)
-    return pairs, problems
 
 
 class NewSessionDialog(ModalScreen[int | None]):

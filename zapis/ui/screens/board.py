@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from zapis.evening import number_text, place_text, rank_spans, standings
+from zapis.club.evening import number_text, place_text, rank_spans, standings
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.sheet_view import SheetView
 
 PAIRS_MODULE = "bridge-pairs"

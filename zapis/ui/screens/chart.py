@@ -18,8 +18,8 @@ from zapis.core.errors import ZapisError
 from zapis.core.progress import progress
 from zapis.core.sheet import Sheet
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.chart import ProgressChart
 from zapis.ui.widgets.keybar import KeyBar
 

@@ -14,8 +14,8 @@ from textual.widgets import DataTable, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.words import say
-from zapis.text import plain, plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain, plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -242,7 +242,7 @@ class EveningScreen(Screen):
         self.app.push_screen(GameScreen(gid))
 
     def _is_session(self, gid: int) -> bool:
-        from zapis.pairs_session import is_session
+        from zapis.club.pairs_session import is_session
         g = self.store.game(gid)
         return g.module == "bridge-pairs" and is_session(g.module, self.store.record(gid)[1])
 
@@ -251,7 +251,7 @@ class EveningScreen(Screen):
         if not self.app.directs:  # a table's tablet never directs
             self.app.refuse()
             return
-        from zapis.pairs_session import session_of
+        from zapis.club.pairs_session import session_of
         from zapis.ui.dialogs.new_session import NewSessionDialog
         if not self.app.evening_id:
             self.app.set_evening(self.store.new_evening(date.today().isoformat()))

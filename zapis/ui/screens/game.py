@@ -17,8 +17,8 @@ from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.store import ConflictError
 from zapis.ui.dialogs.history import HistoryDialog
-from zapis.text import plain, plain_text
-from zapis.ui.i18n import get_lang, next_words, t
+from zapis.lang.text import plain, plain_text
+from zapis.lang import get_lang, next_words, t
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.sheet_view import SheetView
 from zapis.ui.widgets.steady import Steady, SteadyStatic, SteadyVertical

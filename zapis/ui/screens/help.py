@@ -4,7 +4,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Markdown
 
-from zapis.ui.i18n import get_lang
+from zapis.lang import get_lang
 from zapis.ui.widgets.keybar import KeyBar
 
 HELP = {

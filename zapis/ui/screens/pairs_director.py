@@ -11,24 +11,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
-from zapis import pairs_session
+from zapis.club import pairs_session
+from zapis.club.pairs_session import movement_words
 from zapis.core.errors import ZapisError
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.screens.pairs_table import traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
-
-
-def movement_words(s: pairs_session.Session) -> str:
-    m = s.movement
-    kind = "Howell" if m.kind == "howell" else "Mitchell"
-    done, total = s.results_in()
-    return t("pd_movement", kind=kind, tables=m.tables, rounds=len(m.rounds), boards=m.boards_per_round,
-             done=done, total=total)
 
 
 def ranking_rows(s: pairs_session.Session, game):

@@ -15,15 +15,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from zapis import pairs_session
+from zapis.club import pairs_session
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.modules.bridge.law77 import LAW77, VUL_WORDS, board_dealer_vul
 from zapis.modules.bridge.pairs import contract_text, score_ns
-from zapis.text import plain_text
-from zapis.evening import number_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.club.evening import number_text
+from zapis.lang import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar

@@ -9,8 +9,8 @@ from textual.widgets.option_list import Option
 
 from zapis.core.errors import ZapisError
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 

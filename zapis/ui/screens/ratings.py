@@ -1,4 +1,4 @@
-"""The season's ratings (zapis.ratings): each player's rating, its change over the season and the games rated,
+"""The season's ratings (zapis.club.ratings): each player's rating, its change over the season and the games rated,
 best first; `f` goes through the game families (all games, bridge, skat, ...: only those played) and back.
 
 Reached from the standings screen (`r`): the season is the club's evenings from the first one to the evening
@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
 from zapis.core.words import say
-from zapis.ratings import SeasonRatings, rating_text, season_ratings
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.club.ratings import SeasonRatings, rating_text, season_ratings
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -32,7 +32,7 @@ class RatingsScreen(Screen):
     def __init__(self, date_from: str, date_to: str):
         super().__init__()
         self.date_from, self.date_to = date_from, date_to
-        self.pool = ""  # "": every game of the season; else a family (zapis.statistics.family_of)
+        self.pool = ""  # "": every game of the season; else a family (zapis.club.statistics.family_of)
         self.rated: SeasonRatings | None = None
 
     def compose(self) -> ComposeResult:

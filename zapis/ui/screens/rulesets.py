@@ -14,13 +14,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
 from zapis.paths import user_rulesets_dir
 from zapis.core.words import say
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 

@@ -15,12 +15,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
-from zapis import records
-from zapis import skat_tournament as st
+from zapis.io import records
+from zapis.club import skat_tournament as st
 from zapis.core.errors import ZapisError
-from zapis.evening import money_text, place_text
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.club.evening import money_text, place_text
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
 

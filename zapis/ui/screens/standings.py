@@ -14,10 +14,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from zapis.evening import (GameResult, game_heading, money_text, number_text, place_text, rank_spans, result_lines,
+from zapis.club.evening import (GameResult, game_heading, money_text, number_text, place_text, rank_spans, result_lines,
                            settle, standings)
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 #: the settlement beside the ranking from this width on (below it on a narrower screen)

@@ -1,4 +1,4 @@
-"""The season's statistics (zapis.statistics): a table per game family (bridge, skat, tysiąc, ..., then all
+"""The season's statistics (zapis.club.statistics): a table per game family (bridge, skat, tysiąc, ..., then all
 games), each player's games, wins, average place, best and worst result, hands as declarer and made (where the
 family has a declarer) and the longest winning streak.
 
@@ -15,9 +15,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 
-from zapis.statistics import HEADERS, Stats, by_family, columns, family_titles, figures, season_statistics
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, t
+from zapis.club.statistics import HEADERS, Stats, by_family, columns, family_titles, figures, season_statistics
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
 

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from zapis.ui.i18n import t
+from zapis.lang import t
 from zapis.ui.widgets.keybar import KeyBar
 
 
@@ -78,7 +78,7 @@ class TabletsScreen(Screen):
     def action_cards(self) -> None:
         """The table cards (A4 HTML) written beside the other exports, never over a file unasked."""
         from zapis.web.tablets import cards_html
-        from zapis.ui.i18n import get_lang
+        from zapis.lang import get_lang
 
         data = read_announcement(self.app.store.path)
         if not data or not data.get("logins"):

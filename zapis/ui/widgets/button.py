@@ -4,10 +4,16 @@ a colour-blind scorekeeper, `tmux capture-pane -p`), in the room a blank keeps f
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Button as TextualButton
+
+MARK = 2  # the cells of "▶ " before the label
 
 
 class Button(TextualButton):
     def render(self) -> Content:
         label = super().render()
-        return Content("▶ ").append(label) if self.has_focus else Content("  ").append(label)
+        return Content("▶ " if self.has_focus else "  ").append(label)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return super().get_content_width(container, viewport) + MARK  # the mark's room: the label is never cut

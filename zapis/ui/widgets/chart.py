@@ -19,7 +19,7 @@ from textual.widget import Widget
 
 from zapis.core.progress import Progress, colour, markers
 from zapis.core.sheet import Number, fmt_number
-from zapis.text import plain_text
+from zapis.lang.text import plain_text
 
 #: the dot of a braille cell for each (x, y) of its 2x4 grid
 _DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (0, 3): 0x40,

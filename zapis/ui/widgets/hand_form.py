@@ -25,8 +25,8 @@ from textual.widgets import Input, Label
 from zapis.core.errors import Problem
 from zapis.core.words import Bi
 from zapis.core.fields import Field
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang, item_name, label, pad_label, pad_words, t
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang, item_name, label, pad_label, pad_words, t
 from zapis.ui.widgets.pad import TYPE_AHEAD_SECONDS, Cell, Pad
 
 

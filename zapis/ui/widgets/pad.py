@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from zapis.text import plain
+from zapis.lang.text import plain
 
 #: how long typed letters stay one word ("+", then "1") before a new word begins
 TYPE_AHEAD_SECONDS = 1.2

@@ -20,9 +20,9 @@ from textual.strip import Strip
 
 from zapis.core.sheet import Sheet
 from zapis.core.words import say
-from zapis.render import cell_text
-from zapis.text import plain_text
-from zapis.ui.i18n import get_lang
+from zapis.io.render import cell_text
+from zapis.lang.text import plain_text
+from zapis.lang import get_lang
 
 PAD = 1  # blank cells on each side of a column, as DataTable pads them
 

@@ -7,17 +7,17 @@ import io
 import json
 from typing import Any
 
-from zapis import records
+from zapis.io import records
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.core.words import say
-from zapis.evening import money_text, number_text, place_text, rank_spans, settle, standings
-from zapis.export.chart_svg import game_svg
-from zapis.render import word
+from zapis.club.evening import money_text, number_text, place_text, rank_spans, settle, standings
+from zapis.io.export.chart_svg import game_svg
+from zapis.io.render import word
 from zapis.store import Store
-from zapis.text import csv_cell, html_text
+from zapis.lang.text import csv_cell, html_text
 
 FORMATS = ("csv", "json", "toml", "html", "pbn", "usebio", "travellers")
-#: formats of a duplicate pairs session (zapis.export.pairs): one file per pairs session of the evening
+#: formats of a duplicate pairs session (zapis.io.export.pairs): one file per pairs session of the evening
 PAIRS_FORMATS = {"pbn": "pbn", "usebio": "xml", "travellers": "html"}
 
 
@@ -106,7 +106,7 @@ def export_toml(store: Store, evening_id: int, game_ids: list[int] | None = None
 
 def _ruleset_default(ref: str, key: str) -> Any:
     """The value the named ruleset gives a parameter today (so a record keeps only what differs)."""
-    from zapis import rulesets
+    from zapis.io import rulesets
     from zapis.core.errors import ZapisError
     try:
         return rulesets.load(ref).values.get(key)
@@ -209,7 +209,7 @@ def export_pairs(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> d
     """Each duplicate pairs session of the evening as PBN 2.1, USEBIO 1.2 XML or printable travellers (HTML)."""
     from zapis.core.errors import Problem, ZapisError
     from zapis.core.words import Bi
-    from zapis.export import pairs
+    from zapis.io.export import pairs
 
     ev = store.evening(evening_id)
     evening = {"date": ev["date"], "place": ev["place"] or "", "title": ev["title"] or ""}

@@ -44,7 +44,7 @@ from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
 from zapis.web.conn import address_group  # one guesser counted as its connections are
 from zapis.web.logins import DEFAULT_TABLES
 
-log = logging.getLogger("zapis.serve")
+log = logging.getLogger("zapis.web.serve")
 
 LOCAL = ("127.0.0.1", "::1")
 SESSION_COOKIE = "zapis_session"
@@ -287,7 +287,7 @@ class ZapisServer(Server):
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
                  max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
                  local_needs_code: bool = False):
-        base = [sys.executable, "-m", "zapis.session"]  # the app without the command line's parser: sooner
+        base = [sys.executable, "-m", "zapis.web.session"]  # the app without the command line's parser: sooner
         if db:
             base += ["--db", str(db)]
         if lang:
@@ -295,7 +295,7 @@ class ZapisServer(Server):
         super().__init__(shlex.join(base), host=host, port=port, title="zapis",
                          templates_path=TEMPLATES, statics_path=STATIC)
         self.base_command = base
-        from zapis.session import cli_lang
+        from zapis.web.session import cli_lang
 
         self.db, self.lang = db, cli_lang(lang)  # the pages speak as the app will: --lang, else the one chosen last
         self.access = access
@@ -676,7 +676,7 @@ class ZapisServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
-        os.environ["ZAPIS_SERVER_PID"] = str(os.getpid())  # every session ends with this process (zapis.session)
+        os.environ["ZAPIS_SERVER_PID"] = str(os.getpid())  # every session ends with this process (zapis.web.session)
         self.initialize_logging()
         self.backup_once()
 

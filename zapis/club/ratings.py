@@ -17,7 +17,7 @@ always gives the same numbers.
   lost about 966. Higher is better; rounded to one decimal.
 - One rating over every game of the season (the `ratings` of `zapis standings --season ... --ratings --json`),
   and one per game family from that family's games alone: the families of the season's statistics
-  (zapis.statistics.family_of: bridge, duplicate pairs, skat, tysiąc, kierki, kop, and every other game apart).
+  (zapis.club.statistics.family_of: bridge, duplicate pairs, skat, tysiąc, kierki, kop, and every other game apart).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from zapis.evening import GameResult, judge
-from zapis.statistics import family_of as family, family_order, family_title
+from zapis.club.evening import GameResult, judge
+from zapis.club.statistics import family_of as family, family_order, family_title
 
 #: a new player's rating (openskill's ordinal 0)
 START = 1000.0

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from zapis.core.sheet import Cell, Sheet, fmt_number
 from zapis.core.words import say
-from zapis.text import plain_text
+from zapis.lang.text import plain_text
 
 MARK_STYLE = {"neg": "red", "loop": "bold red", "bajt": "bold red", "played": "bold red",
               "made": "green", "failed": "red", "lead": "bold"}
@@ -71,7 +71,7 @@ def sheet_renderable(sheet: Sheet, show_notes: bool = True, lang: str = "pl") ->
         who = ", ".join(w) if isinstance(w, list) else (w or word("tie", lang))
         parts.append(plain_text(word("over", lang, who=who), style="bold green"))
     elif sheet.next:
-        from zapis.ui.i18n import next_words  # pure text tables, no screen
+        from zapis.lang import next_words  # pure text tables, no screen
 
         parts.append(plain_text(word("next", lang, what=next_words(sheet.next, lang=lang))))
     return Group(*parts)

@@ -10,7 +10,7 @@ from zapis.core.gcpause import collector_paused
 from zapis.core.module import Rules, ScoringModule
 from zapis.core.sheet import Sheet, fmt_number
 from zapis.core.words import both, say
-from zapis.text import plain
+from zapis.lang.text import plain
 
 
 @dataclass

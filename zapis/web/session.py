@@ -1,6 +1,6 @@
 """A served tablet's app: the process `zapis serve` starts for each tablet that connects.
 
-`python -m zapis.session [--db PATH] [--lang pl|en] [--table N]` does what `zapis app` does for a served session,
+`python -m zapis.web.session [--db PATH] [--lang pl|en] [--table N]` does what `zapis app` does for a served session,
 without building the whole command line's parser and importing its commands first: a tablet waits for every
 millisecond before its first frame. `guarded` is also how `zapis` itself turns bad input into plain lines and
 exit 2 (never a traceback, never exit 1 for input)."""
@@ -15,13 +15,13 @@ from typing import Callable, Sequence
 
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi, say
-from zapis.text import plain
+from zapis.lang.text import plain
 
 
 def cli_lang(asked: str | None) -> str:
     """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
     from zapis import settings
-    from zapis.ui.i18n import default_lang
+    from zapis.lang import default_lang
 
     return asked or settings.load().get("lang") or default_lang()
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from zapis.core.progress import Progress, colour, markers, progress
 from zapis.core.sheet import Number, Sheet, fmt_number
-from zapis.text import html_text, plain
+from zapis.lang.text import html_text, plain
 
 if TYPE_CHECKING:
     from zapis.store import Store

@@ -11,7 +11,7 @@ PBN 2.1 (Portable Bridge Notation, www.tistis.nl/pbn/pbn_v21.txt), written in ex
   every game carries its own tags; `Deal` is "N:- - - -" (§3.4.11: a hand whose cards are not given is "-",
   the first hand the dealer's): zapis records no cards;
 - tag values are string tokens (§3.2): a quote is written \\" and a backslash \\\\; control characters (newline,
-  tab, ...) never reach a line: they become a space or U+FFFD (`zapis.text.plain`), and a value is cut to fit
+  tab, ...) never reach a line: they become a space or U+FFFD (`zapis.lang.text.plain`), and a value is cut to fit
   the token limit of 255 characters;
 - `Scoring` (§3.4.12): "MP;MP1" (2/1 per comparison) or "MP;MP2" (1/0.5); cross-IMPs "IMP;Cross2" (divided by the
   number of comparisons) or "IMP;Cross" (summed); Butler "IMP;Butler-2" when the highest and lowest scores are
@@ -31,10 +31,10 @@ from collections import defaultdict
 from typing import Any, Mapping
 
 from zapis.core.sheet import fmt_number
-from zapis.evening import number_text
+from zapis.club.evening import number_text
 from zapis.modules.bridge.law77 import board_dealer_vul, parse_contract
 from zapis.modules.bridge.pairs import place_spans
-from zapis.text import html_text, plain
+from zapis.lang.text import html_text, plain
 
 CRLF = "\r\n"
 PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}

@@ -12,11 +12,11 @@ import json
 from typing import Any
 
 from zapis.core.progress import Progress, Series
-from zapis.evening import money_text, number_text, place_text, rank_spans, season
-from zapis.export import CSS
-from zapis.export.chart_svg import svg
+from zapis.club.evening import money_text, number_text, place_text, rank_spans, season
+from zapis.io.export import CSS
+from zapis.io.export.chart_svg import svg
 from zapis.store import Store
-from zapis.text import csv_cell, html_text
+from zapis.lang.text import csv_cell, html_text
 
 WORDS = {  # (pl, en): the report's own words, one language at a time
     "season": ("Sezon", "Season"), "standings": ("Klasyfikacja sezonu", "The season's standings"),
@@ -37,7 +37,7 @@ def _w(key: str, lang: str, **kw: Any) -> str:
 
 def season_data(store: Store, start: str, end: str) -> dict[str, Any]:
     """The season as plain data: the standings rows, the ratings and the statistics (what every format shows)."""
-    from zapis import ratings, statistics
+    from zapis.club import ratings, statistics
 
     results = store.season(start, end)
     return {"start": start, "end": end, "results": results, "evenings": len({r.evening for r in results}),
@@ -46,7 +46,7 @@ def season_data(store: Store, start: str, end: str) -> dict[str, Any]:
 
 
 def season_json(d: dict[str, Any]) -> dict[str, Any]:
-    from zapis.statistics import statistics_json
+    from zapis.club.statistics import statistics_json
 
     return {"season": {"from": d["start"], "to": d["end"], "evenings": d["evenings"], "games": d["games"]},
             "standings": [{"rank": r.rank, "player": r.player, "evenings": r.evenings, "games": r.games,
@@ -73,8 +73,8 @@ def season_csv(d: dict[str, Any], lang: str = "pl") -> dict[str, str]:
         w.writerows(rows)
         return "\ufeff" + out.getvalue()
 
-    from zapis.statistics import COLUMNS, HEADERS, statistics_json
-    from zapis.ui.i18n import t
+    from zapis.club.statistics import COLUMNS, HEADERS, statistics_json
+    from zapis.lang import t
 
     def h(*keys: str) -> list[str]:
         return [CSV_HEADS[k][1 if lang == "en" else 0] for k in keys]
@@ -101,7 +101,7 @@ def season_csv(d: dict[str, Any], lang: str = "pl") -> dict[str, str]:
 def rating_chart(rated: Any, lang: str) -> str:
     """Each player's rating over the season as an SVG line (the ratings' history: after each evening he played),
     every line beginning at the season's start; "" when nobody was rated."""
-    from zapis.ratings import START
+    from zapis.club.ratings import START
 
     dates = sorted({d for x in rated.players for d, _ in x.history})
     if not dates:
@@ -123,9 +123,9 @@ def rating_chart(rated: Any, lang: str) -> str:
 
 
 def season_html(d: dict[str, Any], lang: str = "pl") -> str:
-    from zapis.ratings import rating_text
-    from zapis.statistics import HEADERS, by_family, columns, family_titles, figures
-    from zapis.ui.i18n import t
+    from zapis.club.ratings import rating_text
+    from zapis.club.statistics import HEADERS, by_family, columns, family_titles, figures
+    from zapis.lang import t
 
     def w(key: str, **kw: Any) -> str:
         return _w(key, lang, **kw)

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import tomli_w
 
-from zapis import rulesets
+from zapis.io import rulesets
 from zapis.core.errors import Problem, ZapisError, fmt
 from zapis.core.words import Bi
 from zapis.core.fields import Field, check_value

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from zapis.core.words import Bi, both, say
-from zapis.evening import GameResult, judge, number_text
+from zapis.club.evening import GameResult, judge, number_text
 
 ALL = "all"
 
@@ -168,7 +168,7 @@ def family_titles(results: Iterable[GameResult], lang: str) -> dict[str, str]:
     return out
 
 
-#: a family's columns after the player (the keys of Stats.to_json), and their headers as i18n keys (zapis.ui.i18n)
+#: a family's columns after the player (the keys of Stats.to_json), and their headers as i18n keys (zapis.lang)
 COLUMNS = ("games", "wins", "average_place", "best", "worst", "declared", "made", "streak")
 HEADERS = {"games": "games", "wins": "stats_wins", "average_place": "stats_avg", "best": "stats_best",
            "worst": "stats_worst", "declared": "stats_declared", "made": "stats_made", "streak": "stats_streak"}

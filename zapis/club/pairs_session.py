@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable
 
-from zapis import records, rulesets
+from zapis.io import records, rulesets
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.names import name_problems
 from zapis.core.words import Bi
+from zapis.lang import t
 from zapis.modules.bridge.pairs import movement_of
-from zapis.movements import Movement, Seating
+from zapis.modules.bridge.movements import Movement, Seating
 from zapis.store import Store
 
 PAIRS_MODULE = "bridge-pairs"
@@ -147,3 +148,26 @@ def result_hand(seating: Seating, board: int, rnd: int, values: dict[str, Any]) 
     hand = {"board": board, "ns": seating.ns, "ew": seating.ew, "table": seating.table, "round": rnd}
     hand |= {k: v for k, v in values.items() if k in TABLE_FIELDS + ("adjusted", "not_played") and v not in (None, "")}
     return hand
+
+
+def parse_pairs(text: str) -> tuple[list[list[str]], list[str]]:
+    """One pair a line, two names by a comma (or a dash); blank lines skipped. The pairs, and one line per problem."""
+    pairs, problems = [], []
+    for line in (x.strip() for x in text.splitlines()):
+        if not line:
+            continue
+        sep = "," if "," in line else ";" if ";" in line else " - " if " - " in line else "–"
+        names = [n.strip() for n in line.split(sep)]
+        if len(names) != 2 or not all(names):
+            problems.append(t("ns_pair_line", n=len(pairs) + len(problems) + 1, text=line[:40]))
+            continue
+        pairs.append(names)
+    return pairs, problems
+
+
+def movement_words(s: Session) -> str:
+    m = s.movement
+    kind = "Howell" if m.kind == "howell" else "Mitchell"
+    done, total = s.results_in()
+    return t("pd_movement", kind=kind, tables=m.tables, rounds=len(m.rounds), boards=m.boards_per_round,
+             done=done, total=total)
