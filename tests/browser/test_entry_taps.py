@@ -98,3 +98,32 @@ def test_keypad_130_in_the_first_box_is_refused_there_and_a_mended_hand_is_saved
     finally:
         ctx.close()
     assert Store(db).hands(gid) == [{"declarer": "Leon", "bid": 110, "points": {"Leon": 70, "Marta": 30, "Nina": 20}}]
+
+
+def test_a_swipe_scrolls_the_form_to_the_rows_behind_the_keypad(chromium, serve, tmp_path):
+    """Kop at 1024x768 landscape: the keypad covers the form's last rows ("bitki starych"); a finger's swipe up
+    over the form scrolls it there (the page turns the swipe into the wheel the terminal reads), and a tap
+    afterwards is still a tap."""
+    db = tmp_path / "club.db"
+    new_game(db, "kop-wolsztyn", ["Ala", "Bartek", "Celina", "Darek"])
+    server = serve(db)
+    ctx = chromium.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/?table=1")
+        wait_for(page, "Rozdanie 1")
+        top = until(page, lambda r: any("starzy" in x for x in r), "the form")
+        first = next(i for i, r in enumerate(top) if "starzy" in r and "oczka" not in r)
+        cdp = ctx.new_cdp_session(page)
+        x, y0 = 500, 700
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y0}]})
+        for step in range(1, 16):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y0 - 20 * step}]})
+            time.sleep(0.02)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        rows = until(page, lambda r: not any("starzy" in x for x in r[first:first + 1]), "the form scrolled up")
+        page.screenshot(path=str(tmp_path / "swiped.png"))
+        assert any("bitki starych" in r for r in rows)
+    finally:
+        ctx.close()

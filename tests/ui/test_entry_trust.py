@@ -53,6 +53,8 @@ def test_a_number_is_complete_only_at_the_widest_width_of_its_field():
 def test_out_of_range_means_no_more_typing_can_mend_it():
     assert out_of_range("130", 0, 120) and not out_of_range("13", 0, 120)
     assert not out_of_range("2", 18, 264)  # 24 is still to come
+    assert out_of_range("5", 100, 400) and out_of_range("50", 100, 400) and not out_of_range("4", 100, 400)
+    assert not out_of_range("1", 18, 264) and not out_of_range("3", 18, 264)
     assert out_of_range("-", 0, 120) and not out_of_range("-", -11, 11) and out_of_range("-12", -11, 11)
     assert not out_of_range("", 0, 120)
     assert out_of_range("+1", -11, 11) and out_of_range("+", 0, None)  # a number has no plus: +1 is a result

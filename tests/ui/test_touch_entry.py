@@ -222,3 +222,36 @@ async def test_cofnij_asks_before_it_undoes(db):
         assert Store(db).hands(gid) == []
         assert str(app.screen.query_one("#message").render()) == "Cofnięto ostatnie rozdanie."
     assert [e.action for e in Store(db).log(gid)] == ["enter", "undo"]
+
+
+async def test_the_keypads_arrow_reaches_every_field_and_a_tapped_value_mends_a_refusal(db):
+    """Tysiąc on a tablet. The contract is 100 at the least (the rules' min_bid) and 400 at the most: keypad 5
+    (no contract begins so below 1000) is refused in the box, and a tap on the quick 120 mends it (the ✗ and the
+    line go). After the card points, → goes on to each meld row in turn, the rare ones too, where it used to
+    stop on the last field it fills."""
+    from zapis.ui.widgets.hand_form import HandForm
+
+    gid = new_game(db, "tysiac", ["Leon", "Marta", "Nina"])
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=(100, 60)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        finger = Finger(pilot)
+        form = app.screen.query_one(HandForm)
+        await finger.pad("#in-declarer", "Marta")
+        await finger.keys("5")
+        assert form.query_one("#in-bid", Input).value == ""
+        assert str(app.screen.query_one("#message").render()) == "gra: od 100 do 400"
+        await finger.pad("#q-bid", 120)
+        assert form.query_one("#in-bid", Input).value == "120"
+        assert str(app.screen.query_one("#message").render()) == ""  # mended: the line went
+        assert app.focused.id == "in-points-0"
+        await finger.keys("40")
+        await finger.pad("#keypad", "→")
+        await finger.keys("60")  # Nina's 20 filled in
+        focused = []
+        for _ in range(4):
+            await finger.pad("#keypad", "→")
+            focused.append(app.focused.id)
+        # Nina's 20 the form filled in first (the cursor goes there too), then each player's melds
+        assert focused == ["in-points-2", "in-melds-0", "in-melds-1", "in-melds-2"], focused

@@ -145,7 +145,7 @@ def complete(text: str, lo: int | float | None, hi: int | float | None) -> bool:
 
 def out_of_range(text: str, lo: int | float | None, hi: int | float | None, number: bool = False) -> bool:
     """Can no more typing bring `text` (a number being typed) into [lo, hi]? 130 of 0-120 cannot; 2 of 18-264
-    can (24); "-" where nothing below 0 is taken cannot."""
+    can (24); 5 of 100-400 cannot (50-59, 500-599); "-" where nothing below 0 is taken cannot."""
     t = text.strip()
     if "+" in t:  # a number is written without a plus ("+1" is a result relative to a contract, not a number)
         return True
@@ -158,7 +158,12 @@ def out_of_range(text: str, lo: int | float | None, hi: int | float | None, numb
     if v >= 0 or t.startswith("-"):
         if t.startswith("-"):
             return lo is not None and (lo >= 0 or v < lo)
-        return hi is not None and v > hi
+        if hi is not None and v > hi:
+            return True
+        if not number and lo is not None and hi is not None and v < lo:  # 5 of 100-400: no digit more makes it
+            return not any(v * 10 ** k <= hi and v * 10 ** k + 10 ** k - 1 >= lo
+                           for k in range(1, len(str(int(hi))) - len(t) + 1))
+        return False
     return False
 
 
@@ -682,6 +687,7 @@ class HandForm(Widget):
         """The cursor to `w`, the form scrolled at once so that it shows (nothing moves under a finger)."""
         w.focus(scroll_visible=False)
         w.scroll_visible(animate=False)
+        self._where = w
         if isinstance(w, Input):
             self.target = w
 
@@ -699,12 +705,12 @@ class HandForm(Widget):
         self._focus(w)
         self._moved_on = (w, time.monotonic())
 
-    def advance(self, w: Widget) -> None:
+    def advance(self, w: Widget) -> bool:
         """A value is complete at `w`: on to the next empty cell of its field, else the next usual empty field;
-        when none is left, the form is complete (the screen offers Save)."""
+        when none is left, the form is complete (the screen offers Save). Whether the cursor moved."""
         row = next((a for a in w.ancestors if a.has_class("field-row")), None)
         if row is None:
-            return
+            return False
         f = self.by_name[row.id.removeprefix("f-")]
         mine = self._controls_of(f)
         if w in mine:
@@ -714,7 +720,7 @@ class HandForm(Widget):
                 if (isinstance(later, Input) and (not later.value or later.id in self.auto)
                         or isinstance(later, Pad) and not later.chosen):
                     self._moved(later)
-                    return
+                    return True
         i = self.fields.index(f)
         for g in self.fields[i + 1:]:
             if g.rare or not self._row(g).display or not self._empty(g):
@@ -722,8 +728,9 @@ class HandForm(Widget):
             ws = self._controls_of(g)
             if ws:
                 self._moved(ws[0])
-                return
+                return True
         self.post_message(self.Complete())
+        return False
 
     @on(Pad.Changed)
     def _pad_changed(self, event: Pad.Changed) -> None:
@@ -743,10 +750,14 @@ class HandForm(Widget):
         event.stop()
         self.post_message(self.Submitted())
 
+    _where: Widget | None = None  # the field's control the cursor was on last (the keypad's → goes on from it)
+
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, Input):
             self.target = event.widget
         row = next((a for a in event.widget.ancestors if a.has_class("field-row")), None)
+        if row is not None:
+            self._where = event.widget
         if row is not self._current:
             old, self._current = self._current, row
             for r in (old, row):
@@ -1036,8 +1047,26 @@ class HandForm(Widget):
             box.focus()
             return
         self._set_input(box, str(key))
+        self._mended(f)  # a value tapped in mends the field: its mark and its line go
         self.target = box
         self.advance(box)
+
+    def _next_shown(self, w: Widget) -> None:
+        """The cursor to the first control of the next field shown after `w`'s, whatever it holds (the keypad's →
+        reaches kontra, bitki starych, the other players' melds)."""
+        row = next((a for a in w.ancestors if a.has_class("field-row")), None)
+        if row is None:
+            return
+        f = self.by_name[row.id.removeprefix("f-")]
+        mine = self._controls_of(f)
+        if w in mine and mine.index(w) + 1 < len(mine):
+            self._focus(mine[mine.index(w) + 1])
+            return
+        for g in self.fields[self.fields.index(f) + 1:]:
+            ws = self._controls_of(g) if self._row(g).display else []
+            if ws:
+                self._focus(ws[0])
+                return
 
     def _keypad(self, key: str) -> None:
         w = self.target
@@ -1047,10 +1076,13 @@ class HandForm(Widget):
             if not shown:
                 return
             w = self.target = shown[0]
-        w.focus()
-        if key == "→":
-            self.advance(w)
+        if key == "→":  # on to the next field to fill; past the last one, the next field shown (rare ones too)
+            here = self._where if self._where is not None and self._where.is_attached and self._where.display \
+                else w
+            if not self.advance(here):  # nothing to fill after it: the next field shown
+                self._next_shown(here)
             return
+        w.focus()
         end = len(w.value)
         w.cursor_position = end
         if key == "⌫":
