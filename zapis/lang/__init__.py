@@ -55,7 +55,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "title": ("Tytuł", "Title"),
     "ruleset": ("Zasady gry", "Ruleset"),
     "search": ("szukaj…", "search…"),
-    "seats": ("Gracze w kolejności siedzenia (pierwszy rozdaje; Enter na pustym miejscu: gramy)",
+    "seats": ("Gracze w kolejności siedzenia (pierwszy rozdaje; pusty + Enter: gramy)",
               "Players in seat order (the first deals; Enter on an empty seat: play)"),
     "seat": ("miejsce", "seat"),
     "stake": ("Stawka (gr za punkt)", "Stake (groszy per point)"),
