@@ -98,7 +98,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             rid, _, title = item
             rid, pl, en = rid.lower(), say(title, "pl").lower(), say(title, "en").lower()
             return 0 if rid == q else 1 if rid.startswith(q) else 2 if pl.startswith(q) or en.startswith(q) else 3
-        return [Option(plain_text(f"{rid} — {say(title, get_lang())} [{mod}]"), id=rid) for rid, mod, title in sorted(found, key=rank)]
+        return [Option(plain_text(f"{rid} — {say(title, get_lang())}"), id=rid) for rid, mod, title in sorted(found, key=rank)]
 
     @on(Input.Changed, "#search")
     def _search(self, event: Input.Changed) -> None:
