@@ -80,3 +80,12 @@ def raw(text: Any) -> Any:
         return f"{text.pl} / {text.en}"
     return text
 __all__ = ["Bi", "LANGS", "both", "join", "raw", "say"]
+
+
+def plural_pl(n: int, one: str, few: str, many: str) -> str:
+    """The Polish noun for n things: 1 rozdanie, 2-4 (and 22-24, ...) rozdania, else rozdań (5, 12-14, 25)."""
+    if n == 1:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many

@@ -5,6 +5,8 @@ from __future__ import annotations
 import locale
 import os
 
+from zapis.core.words import plural_pl  # noqa: F401 (every renderer names it from here)
+
 TEXT: dict[str, tuple[str, str]] = {
     # key: (pl, en)
     "yes": ("tak", "yes"),
@@ -433,13 +435,6 @@ def choice(value, lang: str | None = None) -> str:
     return pl if (lang or _lang) == "pl" else en
 
 
-def plural_pl(n: int, one: str, few: str, many: str) -> str:
-    """The Polish noun for n things: 1 rozdanie, 2-4 (and 22-24, ...) rozdania, else rozdań (5, 12-14, 25)."""
-    if n == 1:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
 
 
 def pad_label(value, strain: bool = False) -> str:

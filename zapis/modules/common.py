@@ -7,7 +7,7 @@ from typing import Any
 
 from zapis.core.errors import Problem, fmt
 from zapis.core.fields import MISSING
-from zapis.core.words import Bi
+from zapis.core.words import Bi, plural_pl  # noqa: F401 (the modules name it from here)
 
 UNKNOWN_FIELD = Bi("nieznane pole", "unknown field")
 UNKNOWN_ITEM = Bi("nieznana pozycja", "unknown item")
@@ -34,13 +34,6 @@ def item_word(key: str, label: str | None = None) -> Bi:
     return Bi(label or pl, en)
 
 
-def plural_pl(n: int, one: str, few: str, many: str) -> str:
-    """The Polish noun for n things: 1 lewa, 2-4 (and 22-24, ...) lewy, else lew (5, 12-14, 25)."""
-    if n == 1:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
 
 
 def sum_message(total: int, want: int, what: Any = "") -> Bi:
