@@ -77,3 +77,86 @@ def test_a_rule_can_fail(rule, monkeypatch, tmp_path):
     monkeypatch.setattr(f"{__name__}.FILES", [path])
     with pytest.raises(AssertionError):
         rule()
+
+
+def module_name(path: Path, root: Path) -> str:
+    rel = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
+
+
+def graph(files: list[Path], root: Path) -> dict[str, set[str]]:
+    """Which of zapis's modules each module imports, at its top or inside a function; `from zapis.store import db`
+    names the module zapis.store.db (not the package), a relative import is read from where it stands."""
+    names = {module_name(f, root): f for f in files}
+    out: dict[str, set[str]] = {}
+    for name, f in names.items():
+        deps: set[str] = set()
+        here = name.split(".") if f.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names if a.name in names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+                subs = [f"{base}.{a.name}" for a in node.names]
+                deps |= {s for s in subs if s in names}
+                if base in names and not all(s in names for s in subs):
+                    deps.add(base)
+        out[name] = deps - {name}
+    return out
+
+
+def circles(g: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for start in sorted(g):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(g[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            v, todo = work[-1]
+            w = next(todo, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    work.append((w, iter(sorted(g.get(w, ())))))
+                elif w in stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                part = []
+                while True:
+                    w = stack.pop()
+                    part.append(w)
+                    if w == v:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+    return found
+
+
+def test_no_circle_of_imports_not_even_inside_a_function():
+    assert circles(graph(FILES, ZAPIS)) == []
+
+
+def test_a_circle_is_found(tmp_path):
+    """Three modules in a ring, one of the imports inside a function and one relative, and one that only leans on
+    the ring: the ring is found, the one outside it is not."""
+    root = tmp_path / "zapis"
+    (root / "ui").mkdir(parents=True)
+    files = {"__init__.py": "", "ui/__init__.py": "", "ui/a.py": "from zapis.ui import b\n",
+             "ui/b.py": "def f():\n    from . import c\n", "ui/c.py": "import zapis.ui.a\n",
+             "ui/d.py": "from zapis.ui.a import x\n"}
+    for rel, text in files.items():
+        (root / rel).write_text(text, encoding="utf-8")
+    assert circles(graph(sorted(root.rglob("*.py")), root)) == [["zapis.ui.a", "zapis.ui.b", "zapis.ui.c"]]

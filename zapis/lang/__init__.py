@@ -416,6 +416,13 @@ def default_lang() -> str:
     return "pl" if loc.lower().startswith("pl") else "en"
 
 
+def cli_lang(asked: str | None) -> str:
+    """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
+    from zapis import settings
+
+    return asked or settings.load().get("lang") or default_lang()
+
+
 def set_lang(lang: str) -> None:
     global _lang
     _lang = lang if lang in ("pl", "en") else "en"

@@ -50,4 +50,9 @@ def csv_cell(value: object) -> str:
     return "'" + text if text.lstrip()[:1] in ("=", "+", "-", "@", "|", "%") else text
 
 
-__all__ = ["plain", "plain_text", "html_text", "csv_cell"]
+def evening_label(row) -> str:
+    """How an evening is named (the evening screen, the list of evenings): its date, title and place, as plain text."""
+    return plain("  ".join(p for p in (row["date"], row["title"], row["place"]) if p))
+
+
+__all__ = ["plain", "plain_text", "html_text", "csv_cell", "evening_label"]

@@ -15,15 +15,8 @@ from typing import Callable, Sequence
 
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi, say
+from zapis.lang import cli_lang  # noqa: F401 (the command line and the server name it from here too)
 from zapis.lang.text import plain
-
-
-def cli_lang(asked: str | None) -> str:
-    """The language of what a command prints: --lang, else the one chosen last in the app, else the system's."""
-    from zapis import settings
-    from zapis.lang import default_lang
-
-    return asked or settings.load().get("lang") or default_lang()
 
 
 def guarded(run: Callable[[], int], lang: str | None, db: str | None) -> int:

@@ -148,7 +148,7 @@ def text_lines(urls: dict[str, Any], codes: dict[str, Any] | None, lang: str = "
 
 
 def cmd_tablets(args) -> int:
-    from zapis.web.session import cli_lang
+    from zapis.lang import cli_lang
     from zapis.store.db import default_db_path
     from zapis.lang.text import plain
 

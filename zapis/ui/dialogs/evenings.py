@@ -11,9 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from zapis.lang.text import plain_text
+from zapis.lang.text import evening_label, plain_text
 from zapis.lang import t
-from zapis.ui.screens.evening import evening_label
 from zapis.ui.widgets.button import Button
 
 

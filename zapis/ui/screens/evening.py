@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Label, Static
 
 from zapis.core.errors import ZapisError
 from zapis.core.words import say
-from zapis.lang.text import plain, plain_text
+from zapis.lang.text import evening_label, plain, plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 
@@ -29,11 +29,6 @@ class TapTable(DataTable):
         if row >= 0 and self.row_count and self.cursor_coordinate != before:  # the first tap on this row
             key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
             self.post_message(self.RowSelected(self, self.cursor_row, key))
-
-
-def evening_label(row) -> str:
-    """How an evening is named on the evening screen and in the list of evenings: its date, title and place."""
-    return plain("  ".join(p for p in (row["date"], row["title"], row["place"]) if p))
 
 
 class EveningBar(Static, can_focus=True):
