@@ -1,0 +1,322 @@
+"""What a game comes to, computed and remembered: one game scored as it stands (kept for the screen that shows
+it), an evening's or a season's games judged for their standings, and the memo (table game_results) that keeps
+each game's outcome under a key of everything that determines it, the code that scores it included."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+import orjson
+
+from zapis.core.errors import Problem, ZapisError
+from zapis.core.gcpause import collector_paused
+from zapis.core.words import Bi, both, raw
+from zapis.store.names import _names_now
+from zapis.store.rows import LogEntry, Scored, _entry, _frozen_of, _json, _loads, _no_game, _row_id, replay
+
+if TYPE_CHECKING:
+    from zapis.core.module import Rules, ScoringModule
+    from zapis.club.evening import GameResult
+
+
+class Outcomes:
+    """The Store's games scored and judged, and the memo of their outcomes."""
+
+    conn: sqlite3.Connection
+    read_only: bool
+    _scored: dict[int, Scored]  # the games last read or written, by id (a memo: see scored())
+
+    def season(self, date_from: str | None = None, date_to: str | None = None) -> list[GameResult]:
+        """Every game of the evenings from `date_from` to `date_to`, judged (places, place points, money) as the
+        season's standings need it, without its sheet: a thousand evenings are never held at once.
+
+        A game's outcome is taken from the memo (table game_results) while its key (everything that determines
+        it) is unchanged; otherwise its hands are scored (one query streams them, a game's hands as one JSON
+        array) and the outcome remembered. The memo is never a source of truth: `zapis db check` compares it
+        with a fresh recomputation."""
+        with collector_paused():  # thousands of outcomes made, all kept: the collector would only scan them
+            return [r for _, _, r in self._outcomes("e.date BETWEEN ? AND ?",
+                                                    [date_from or "0000-01-01", date_to or "9999-12-31"])]
+
+    def judged(self, evening_id: int) -> list[GameResult]:
+        """Every game of an evening judged for its standings (places, place points, money, each side's result),
+        without sheets: as season() does, from the memo where it holds. A screen of standings reads this."""
+        self.evening(evening_id)  # an evening that does not exist is said so
+        return [r for _, _, r in self._outcomes("e.id = ?", [evening_id], dated=False)]
+
+    def _outcomes(self, where: str, args: list[Any], memo: bool = True, dated: bool = True
+                  ) -> list[tuple[int, str, GameResult]]:
+        """(game id, its key, the game judged) for every game of the evenings `where` picks (a condition on the
+        evenings e), in the order of the evenings, tables and games; from the memo where its key holds (unless
+        memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
+        `dated` (a season's games come from many evenings)."""
+        from zapis.club.evening import GameResult
+        rows = self.conn.execute(
+            "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
+            "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
+            f"JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
+            f"WHERE {where} ORDER BY e.date, e.id, t.number, g.id", args).fetchall()
+        seated: dict[int, list[tuple[int, str, str]]] = {}
+        for gid, seat, recorded, current in self.conn.execute(
+                # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken); the
+                # seats of a game are put in order here (a sort of four, not of the season's seats in SQL)
+                "SELECT gp.game_id, gp.seat, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
+                "CROSS JOIN games g ON g.table_id = t.id CROSS JOIN game_players gp ON gp.game_id = g.id "
+                f"JOIN players p ON p.id = gp.player_id WHERE {where}", args):
+            seated.setdefault(gid, []).append((seat, recorded, current))
+        seats = {gid: [(recorded, current) for _, recorded, current in sorted(found)]
+                 for gid, found in seated.items()}
+        frozen_rules: dict[str, tuple[Rules, ScoringModule]] = {}  # the games of one ruleset share its Rules
+        out: list[tuple[int, str, GameResult | None]] = []
+        todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
+        for gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done in rows:
+            if rules_json not in frozen_rules:
+                frozen_rules[rules_json] = _frozen_of(rules_json, gid)
+            rules, module = frozen_rules[rules_json]
+            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title or both(rules.title))} (#{gid})"
+            names = seats.get(gid, [])
+            want = outcome_key(version, rules_json, layout_json, start_json, stake, names, module)
+            if memo and key == want:
+                try:
+                    out.append((gid, want, GameResult.judged_from(label, _loads(done), rules, module, stake, date)))
+                    continue
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+                    pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
+            todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
+            out.append((gid, want, None))
+        found = []
+        for gid, hands in self._hands_of(list(todo)):
+            at, how = todo.pop(gid)
+            found.append((at, self._judged(*how, hands)))
+        for at, how in todo.values():  # a game without a hand yet
+            found.append((at, self._judged(*how, [])))
+        for at, r in found:
+            out[at] = (out[at][0], out[at][1], r)
+        if memo:
+            self._remember([(out[at][0], out[at][1], _outcome_json(r.outcome())) for at, r in found])
+        return out  # type: ignore[return-value]
+
+    def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        """Each game's hands as they stand (its log replayed), a game at a time, from one query that brings a
+        game's log as one JSON array (decoding each hand alone costs three times as much).
+
+        The rows are grouped as the index (game_id, id) brings them, in the log's order: no ORDER BY in a
+        subquery, which made SQLite sort the whole season again in a temporary B-tree (half the query's time).
+        Their order is not taken on trust: the entry positions check it (below), and a game whose rows did not
+        come in order is replayed from its log."""
+        if not game_ids:
+            return
+        for gid, others, positions, hands in self.conn.execute(
+                "SELECT game_id, sum(action <> 'enter'), group_concat(position), "
+                "'[' || group_concat(coalesce(hand_json, 'null')) || ']' FROM hand_log "
+                "WHERE game_id IN (SELECT value FROM json_each(?)) GROUP BY game_id",
+                (json.dumps(game_ids),)):
+            if not others and positions == _counting(positions.count(",") + 1):
+                # hands entered one after another and nothing else: the entry positions 0, 1, 2, ... prove
+                # the rows came in the log's order (each enter is at the end of the hands before it)
+                try:
+                    found = _loads(hands)
+                except (ValueError, TypeError, RecursionError):
+                    found = None
+                if found is not None and all(type(h) is dict for h in found):
+                    yield gid, found
+                else:  # a damaged row among them: the log read row by row says which hand
+                    yield gid, replay(self.log(gid))
+            else:  # corrections and undos (or the rows out of order): the game's log read and replayed
+                yield gid, replay(self.log(gid))
+
+    @staticmethod
+    def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
+                stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
+        """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
+        from zapis.core.module import DECLARED
+        from zapis.club.evening import GameResult, declared_of, declarers, judge
+        rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands, gid)
+        sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
+        r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
+        declared = sheet.extra.get(DECLARED)  # found by the module's fold, else asked for
+        r.sheet = None
+        r.declared = (declared_of(declared, layout) if declared is not None
+                      else declarers(module, rules, layout, hands))
+        return r
+
+    def _remember(self, memo: list[tuple[int, str, str]]) -> None:
+        """Outcomes kept for the next time; a database that cannot be written now (read-only, busy) is left as it
+        is: the memo only saves time."""
+        if not memo or self.read_only:
+            return
+        try:
+            # not flushed to the disk at once (a power cut may lose a memo, never the database's consistency):
+            # a screen of standings waits for no fsync
+            self.conn.execute("PRAGMA synchronous = OFF")
+            with self.tx() as c:
+                c.executemany("INSERT OR REPLACE INTO game_results (game_id, key, outcome_json) VALUES (?, ?, ?)",
+                              memo)
+        except (ZapisError, sqlite3.DatabaseError):
+            pass
+        finally:
+            self.conn.execute("PRAGMA synchronous = FULL")
+
+    def memo_problems(self) -> list[str]:
+        """Every remembered outcome whose key still holds, compared with a fresh recomputation: empty when all
+        agree. A stale or differing one is dropped (the next standings recompute it)."""
+        kept = {gid: (key, _memo(done)) for gid, key, done in
+                self.conn.execute("SELECT game_id, key, outcome_json FROM game_results")}
+        if not kept:
+            return []
+        out, drop = [], []
+        fresh = {gid: (key, r) for gid, key, r in self._outcomes("1", [], memo=False)}
+        for gid, (key, done) in sorted(kept.items()):
+            if gid not in fresh or fresh[gid][0] != key:
+                drop.append(gid)  # stale: the game changed since (it is recomputed when next asked)
+            elif done != _loads(_outcome_json(fresh[gid][1].outcome())):
+                out.append(f"game {gid}: the remembered result differs from a fresh recomputation (dropped)")
+                drop.append(gid)
+        if drop and not self.read_only:
+            with self.tx() as c:
+                c.executemany("DELETE FROM game_results WHERE game_id = ?", [(g,) for g in drop])
+        return out
+
+    def scored(self, game_id: int) -> Scored:
+        """The game as it stands, scored (its hands were checked when entered). A memo of the last version this
+        store read or wrote of it: while the game's version and its players' names are those, nothing is read
+        again or scored again (saving a hand scores the game once, to check it, and the screen shows that)."""
+        with self.snapshot():
+            row = self.conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone() \
+                if _row_id(game_id) else None
+            if row is None:
+                raise ZapisError([Problem("game", _no_game(game_id))])
+            names = tuple(self._current_names(game_id))
+            known = self._scored.get(game_id)
+            if known and known.version == row[0] and known.names == names:
+                return known
+            log = self.log(game_id)
+            rec, rules, module = self.record(game_id, replay(log))
+        sheet = module.score(rules, rec.players, rec.hands, rec.start)
+        return self._keep(game_id, Scored(row[0], names, rec, rules, module, sheet,
+                                          frozenset(e.position for e in log if e.action == "edit")))
+
+    def knows(self, game_id: int, version: int) -> bool:
+        """Whether scored(game_id) at this version would come from the memo (names aside): nothing to wait for."""
+        known = self._scored.get(game_id)
+        return known is not None and known.version == version
+
+    def _keep(self, game_id: int, scored: Scored) -> Scored:
+        self._scored.pop(game_id, None)
+        self._scored[game_id] = scored
+        while len(self._scored) > 16:  # a few games at once (the screen's, the evening's): the oldest let go
+            self._scored.pop(next(iter(self._scored)))
+        return scored
+
+    def sheet(self, game_id: int):
+        rec, rules, module = self.record(game_id)
+        return module.validate_and_score(rules, rec.players, rec.hands, rec.start)
+
+    def results(self, evening_id: int | None = None, date_from: str | None = None,
+                date_to: str | None = None) -> list[GameResult]:
+        """Every game of an evening (or of the evenings in a date range), recomputed from its hand log.
+
+        The hands were validated when they were entered (and `zapis db check` validates them all
+        again), so this path scores them without validating: one query reads every log entry.
+        """
+        from zapis.club.evening import GameResult, declarers
+        if evening_id is not None:
+            evs = [self.evening(evening_id)]
+        else:
+            evs = self.evenings(date_from, date_to)
+        if not evs:
+            return []
+        by_id = {ev["id"]: ev for ev in evs}
+        games = [g for g in self.games() if g.evening_id in by_id] if evening_id is None else self.games(evening_id)
+        logs: dict[int, list[LogEntry]] = {g.id: [] for g in games}
+        marks = ",".join("?" * len(by_id))
+        for r in self.conn.execute(
+                f"SELECT l.* FROM hand_log l JOIN games g ON g.id = l.game_id JOIN tables t ON t.id = g.table_id "
+                f"WHERE t.evening_id IN ({marks}) ORDER BY l.id", list(by_id)):
+            logs[r["game_id"]].append(_entry(r))
+        out = []
+        for g in games:
+            rec, rules, module = self.record(g.id, replay(logs[g.id]))
+            sheet = _scored_or_said(g.id, module.score, rules, rec.players, rec.hands, rec.start)
+            ev = by_id[g.evening_id]
+            label = f"{ev['date']} " if evening_id is None else ""
+            out.append(GameResult(f"{label}stół {g.table}: {raw(g.title)} (#{g.id})", sheet, rules, module,
+                                  g.stake, evening=ev["date"],
+                                  declared=declarers(module, rules, rec.players, rec.hands)))
+        return out
+
+
+def _outcome_json(outcome: dict[str, Any]) -> str:
+    """A game's outcome as the memo keeps it (plain numbers and names, never NaN): by orjson, as a season writes
+    thousands, else (an integer beyond 64 bits) as the store writes any JSON."""
+    try:
+        return orjson.dumps(outcome, option=orjson.OPT_SORT_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _json(outcome)
+
+
+def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> Any:
+    """A game scored (score or totals); what stops it is said as the game's problem, in one line."""
+    try:
+        return scoring(*args)
+    except ZapisError as e:
+        raise ZapisError([Problem(f"game {game_id}", Bi(p.say("pl"), p.say("en"))) for p in e.problems]) from None
+    except Exception as e:  # a log that no longer scores: say which game, `zapis db check` tells more
+        raise ZapisError([Problem(f"game {game_id}", Bi(f"nie da się jej policzyć ({type(e).__name__}): uruchom "
+                                                        "zapis db check",
+                                                        f"cannot be scored ({type(e).__name__}): run zapis db "
+                                                        "check"))]) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _counting(n: int) -> str:
+    return ",".join(map(str, range(n)))
+
+
+def _memo(done: Any) -> Any:
+    """A remembered outcome read back; a damaged one is None (it then differs from the recomputation, and is
+    dropped)."""
+    try:
+        return _loads(done)
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+@functools.cache
+def _scoring_code(module_file: str | None) -> str:
+    """A digest of the code that computes an outcome: the scoring core, the built-in modules, the evening's places
+    and money, and a module's own file when it comes from elsewhere. Another zapis recomputes every memo."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted([*root.glob("core/*.py"), *root.glob("modules/**/*.py"), root / "club" / "evening.py"])
+    if module_file and not Path(module_file).resolve().is_relative_to(root):
+        files.append(Path(module_file))
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.name.encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
+def outcome_key(version: int, rules_json: str, layout_json: str, start_json: str, stake: float,
+                names: list[tuple[str, str]], module: ScoringModule) -> str:
+    """What determines a game's outcome, as one digest: the game's version (its hand log), its frozen rules, seats,
+    start and stake, its players' names now, and the code that scores it (the module's own `version` too)."""
+    what = "\x00".join((str(version), _digest(rules_json), layout_json, start_json, repr(float(stake)), repr(names),
+                         _module_code(module)))
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=256)
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _module_code(module: ScoringModule) -> str:
+    return "\x00".join((module.id, str(getattr(module, "version", "")),
+                         _scoring_code(getattr(sys.modules.get(type(module).__module__), "__file__", None))))
