@@ -112,7 +112,8 @@ def test_pairs_input_checks():
     assert problems({**base, "results": [r(1, 1, 2, "4S", "N", 10), r(1, 1, 3, "4S", "N", 10)]}) == [
         "results[1].ns: pair 1 already has a result on board 1 (results[0])"]
     assert problems({**base, "results": [{"board": 1, "ns": 1, "ew": 2, "adjusted": "B60"}]}) == [
-        'results[0].adjusted: "B60" is not A60, A50, A40 or A60/A40']
+        'results[0].adjusted: "B60" is not A60, A50, A40, A60/A40 or N-S/E-W per cents (61.8/38.2, at most 100 '
+        'together)']
     assert problems({**base, "results": [r(1, 1, 1, "4S", "N", 10)]}) == [
         "results[0].ew: pair 1 cannot play against itself"]
 

@@ -12,6 +12,7 @@ the par score with an overtrick), `X` when the par is a doubled sacrifice.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -91,6 +92,46 @@ def parse_deal(text: Any, place: str = "deal") -> tuple[Deal | None, list[Proble
     return Deal(hands), []
 
 
+def deals_problems(deals: Any) -> list[Problem]:
+    """A record's `[[deals]]`: each a table of `board` (a board number) and `deal` (PBN), one deal a board."""
+    if not isinstance(deals, list):
+        return [Problem("deals", Bi(f"{fmt(deals)} to nie lista [[deals]]", f"{fmt(deals)} is not a list of [[deals]]"))]
+    out: list[Problem] = []
+    seen: dict[int, int] = {}
+    for i, item in enumerate(deals):
+        place = f"deals[{i}]"
+        if not isinstance(item, dict):
+            out.append(Problem(place, Bi(f"{fmt(item)} nie jest tabelą", f"{fmt(item)} is not a table")))
+            continue
+        out += [Problem(f"{place}.{k}", Bi("nieznany klucz", "unknown key")) for k in item if k not in ("board", "deal")]
+        board = item.get("board")
+        if board is None or "deal" not in item:
+            out += [Problem(f"{place}.{k}", Bi("brak", "missing")) for k in ("board", "deal") if k not in item]
+        elif not isinstance(board, int) or isinstance(board, bool) or not 1 <= board <= 999:
+            out.append(Problem(f"{place}.board", Bi(f"{fmt(board)} to nie numer rozdania (1-999)",
+                                                    f"{fmt(board)} is not a board number (1-999)")))
+        elif board in seen:
+            out.append(Problem(f"{place}.board", Bi(f"rozdanie {board} ma już rozkład (deals[{seen[board]}])",
+                                                    f"board {board} already has a deal (deals[{seen[board]}])")))
+        else:
+            seen[board] = i
+        if "deal" in item:
+            out += parse_deal(item["deal"], f"{place}.deal")[1]
+    return out
+
+
+def deals_by_board(deals: Any) -> dict[int, Deal]:
+    """The record's deals by board number (a record already checked by `deals_problems`)."""
+    if not deals:
+        return {}
+    return dict(_deals_of(tuple((d["board"], d["deal"]) for d in deals)))
+
+
+@functools.lru_cache(maxsize=64)
+def _deals_of(pairs: tuple[tuple[int, str], ...]) -> tuple[tuple[int, Deal], ...]:
+    return tuple((board, deal) for board, text in pairs for deal in (parse_deal(text)[0],) if deal is not None)
+
+
 def _card_word(card: str) -> str:
     return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]] + ("10" if card[1] == "T" else card[1])
 
@@ -140,6 +181,26 @@ def analyse(deals: dict[int, Deal]) -> dict[int, dict[str, Any]]:
                         Player.find(dealer))
         out[board] = {"dd": dd, "par": {"score_ns": int(found.score), "contracts": par_contracts(found, dd)}}
     return out
+
+
+#: what the solver found, by what determines it: the deal (North first) and the board's place in the 16-board cycle
+#: (its dealer and vulnerability). A store may fill it from its own memo before scoring (`known`) and keep what
+#: was added (`fresh`), so that no deal is solved twice.
+ANALYSED: dict[str, dict[str, Any]] = {}
+
+
+def analysis_key(board: int, deal: Deal) -> str:
+    return f"{(board - 1) % 16 + 1}|{deal.pbn()}"
+
+
+def board_analyses(deals: Any) -> list[dict[str, Any]]:
+    """The record's boards with a deal, in board order: {"board": 1, "dd": ..., "par": ...} (the solver's work
+    remembered in ANALYSED by deal and place in the cycle)."""
+    by_board = deals_by_board(deals)
+    missing = {b: d for b, d in by_board.items() if analysis_key(b, d) not in ANALYSED}
+    for board, found in analyse(missing).items():
+        ANALYSED[analysis_key(board, missing[board])] = found
+    return [{"board": b, **ANALYSED[analysis_key(b, by_board[b])]} for b in sorted(by_board)]
 
 
 def par_contracts(found: Iterable[Any], dd: dict[str, dict[str, int]]) -> list[str]:

@@ -14,6 +14,7 @@ from zapis.core.module import Rules, ScoringModule
 from zapis.core.names import name_problems
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
+from zapis.modules.bridge.deals import board_analyses, deals_by_board, deals_problems, lead_problem
 from zapis.modules.bridge.law77 import (
     DOUBLE_SUFFIX,
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
@@ -32,6 +33,19 @@ PARAMS = (
           choices=("2/1", "1/0.5")),
     Field("neuberg", "bool", Bi("rozdania z mniejszą liczbą wyników niż pozostałe przelicza się wzorem Neuberga",
                                 "boards with fewer results than the others are scaled by Neuberg's formula"), True),
+    Field("factoring", "choice", Bi('rozdanie z mniejszą liczbą wyników: "neuberg" (wzór Neuberga, jak każe Prawo '
+                                    '78) albo "none" (zwykły procent wśród rozegranych, jak publikuje JFR Pary)',
+                                    'a board with fewer results: "neuberg" (Neuberg\'s formula) or "none" (plain '
+                                    'per cent among the results it has, as JFR Pary publishes)'), "neuberg",
+          choices=("neuberg", "none")),
+    Field("phantom", "int", Bi("numer pary-widma (pauza przy nieparzystej liczbie par; 0: nie ma): nie jest "
+                               "klasyfikowana, jej przeciwnicy dostają zapis sędziego",
+                               "the phantom pair's number (an odd number of pairs; 0: none): never ranked, its "
+                               "opponents get an adjusted score"), 0, min=0),
+    Field("phantom_score", "number", Bi("procent dla pary grającej z parą-widmem", "the per cent of a pair that "
+                                        "meets the phantom"), 60, min=0, max=100),
+    Field("deals", "list", Bi("rozkłady rozdań: tabele `[[deals]]` z numerem (`board`) i rozkładem (`deal`, zapis PBN)",
+                              "the hand record: `[[deals]]` tables with `board` and `deal` (as PBN writes it)"), []),
     Field("cross_imps_average", "bool", Bi("cross-IMP-y dzieli się przez liczbę porównań",
                                            "cross-IMPs are divided by the number of comparisons"), True),
     Field("butler_drop", "int", Bi("Butler: ile najwyższych i najniższych zapisów N-S pomija się przy liczeniu datum",
@@ -66,6 +80,7 @@ PARAMS = (
 )
 
 NOT_PLAYED = Bi("nie grane", "not played")
+PHANTOM_WORD = Bi("pauza", "phantom")  # what a club's sheet writes against the pair that meets the phantom
 
 
 SUIT_OF = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -89,9 +104,18 @@ def is_card(text: Any) -> bool:
     return len(c) == 2 and c[0] in "SHDC" and c[1] in "AKQJT98765432"
 
 
-def parse_adjusted(text: str) -> tuple[int, int] | None:
-    """"A60" -> (60, 60); "A60/A40" -> N-S 60, E-W 40."""
+def parse_adjusted(text: str) -> tuple[float, float] | None:
+    """"A60" -> (60, 60); "A60/A40" -> N-S 60, E-W 40; weighted per cents (Law 12C1(c)) "61.8/38.2" -> N-S 61.8,
+    E-W 38.2, which may not add up to more than 100."""
     parts = text.strip().upper().split("/")
+    if len(parts) == 2 and not any(p.startswith("A") for p in parts):
+        try:
+            vals = [float(p) for p in parts]
+        except ValueError:
+            return None
+        if any(not 0 <= v <= 100 for v in vals) or sum(vals) > 100 + 1e-9:
+            return None
+        return (vals[0], vals[1])
     if len(parts) not in (1, 2) or any(not p.startswith("A") or not p[1:].isdigit() for p in parts):
         return None
     vals = [int(p[1:]) for p in parts]
@@ -111,6 +135,7 @@ class PairsModule(ScoringModule):
     params = PARAMS
     players_key = "pairs"
     hands_key = "results"
+    record_keys = ("deals",)  # the hand record stands at the top of a session's record: [[deals]]
 
     def check_players(self, rules: Rules, pairs: Any) -> list[Problem]:
         if not isinstance(pairs, dict) or not pairs:
@@ -132,6 +157,11 @@ class PairsModule(ScoringModule):
                     out.append(Problem(place, Bi(f"{fmt(n)} gra już w parze {seen[n]}",
                                                  f"{fmt(n)} already plays in pair {seen[n]}")))
                 seen[n] = num
+        out += deals_problems(rules["deals"])
+        phantom = rules["phantom"]
+        if phantom and str(phantom) not in pairs:
+            out.append(Problem("rules.phantom", Bi(f"pary {phantom} nie ma w [pairs]",
+                                                   f"pair {phantom} is not listed in [pairs]")))
         if out or rules["movement"] == "none":
             return out
         numbers = sorted(int(k) for k in pairs)
@@ -184,6 +214,11 @@ class PairsModule(ScoringModule):
         if res["ns"] == res["ew"]:
             out.append(Problem("ew", Bi(f"para {res['ew']} nie może grać sama ze sobą",
                                         f"pair {res['ew']} cannot play against itself")))
+        if rules["phantom"] in (res["ns"], res["ew"]):
+            return out + [Problem(k, Bi("wynik z parą-widmem ma tylko rozdanie i pary (zapis sędziego liczy się sam)",
+                                        "a result against the phantom pair has only board, ns and ew"))
+                          for k in ("contract", "declarer", "double", "tricks", "lead", "adjusted", "not_played")
+                          if k in res]
         if res.get("not_played"):
             for k in ("contract", "declarer", "tricks", "adjusted", "lead"):
                 if k in res:
@@ -198,8 +233,10 @@ class PairsModule(ScoringModule):
                 out.append(Problem("lead", Bi("zapis sędziego nie ma wistu", "an adjusted score has no lead")))
             if parse_adjusted(res["adjusted"]) is None:
                 v = fmt(res["adjusted"])
-                out.append(Problem("adjusted", Bi(f"{v} to nie A60, A50, A40 ani A60/A40",
-                                                  f"{v} is not A60, A50, A40 or A60/A40")))
+                out.append(Problem("adjusted", Bi(f"{v} to nie A60, A50, A40, A60/A40 ani procenty N-S/E-W "
+                                                  "(61.8/38.2, razem najwyżej 100)",
+                                                  f"{v} is not A60, A50, A40, A60/A40 or N-S/E-W per cents "
+                                                  "(61.8/38.2, at most 100 together)")))
             for k in ("contract", "declarer", "tricks"):
                 if k in res:
                     out.append(Problem(k, Bi("zapis sędziego nie ma kontraktu, rozgrywającego ani lew",
@@ -219,6 +256,11 @@ class PairsModule(ScoringModule):
         for k in ("declarer", "tricks"):
             if k not in res:
                 out.append(Problem(k, MISSING))
+        if "lead" in res and "declarer" in res and is_card(res["lead"]):
+            deal = deals_by_board(rules["deals"]).get(res["board"])
+            wrong = deal and lead_problem(deal, res["declarer"], canonical_card(res["lead"]))
+            if wrong:
+                out.append(wrong)
         return out
 
     def check_sequence(self, rules: Rules, pairs: Any, results: list[Mapping[str, Any]],
@@ -241,9 +283,15 @@ class PairsModule(ScoringModule):
         win = 2.0 if rules["mp_scale"] == "2/1" else 1.0
         by_board: dict[int, list[int]] = defaultdict(list)
         score_ns: dict[int, int | None] = {}
-        adjusted: dict[int, tuple[int, int]] = {}
+        adjusted: dict[int, tuple[float, float]] = {}
+        phantom = rules["phantom"]
         for i, res in enumerate(results):
             by_board[res["board"]].append(i)
+            if phantom in (res["ns"], res["ew"]):  # the pair facing the phantom: an adjusted score, in the field
+                real = float(rules["phantom_score"])
+                adjusted[i] = (real, 100 - real) if res["ew"] == phantom else (100 - real, real)
+                score_ns[i] = None
+                continue
             if res.get("not_played"):  # no result: the board's others are scaled (Neuberg), as for a missing one
                 score_ns[i] = None
                 continue
@@ -264,7 +312,7 @@ class PairsModule(ScoringModule):
             played = [i for i in idx if not results[i].get("not_played")]
             # how many results the board should have: as often as the movement plays it, else the most any has
             full = max(moved.plays(board), len(idx)) if board in scheduled else expected
-            big_n = full if rules["neuberg"] else len(played)
+            big_n = full if rules["neuberg"] and rules["factoring"] == "neuberg" else len(played)
             top = win * (big_n - 1) if method == "matchpoints" else 0
             for i in idx:
                 top_of[i] = top
@@ -301,7 +349,9 @@ class PairsModule(ScoringModule):
 
     def _sheet(self, rules, pairs, results, score_ns, got_ns, got_ew, top_of, by_board, moved) -> Sheet:
         mp = rules["method"] == "matchpoints"
-        players = [n for num in sorted(pairs, key=int) for n in pairs[num]]
+        phantom = str(rules["phantom"])  # never ranked, its names on no total
+        ranked = {num: names for num, names in pairs.items() if num != phantom}
+        players = [n for num in sorted(ranked, key=int) for n in ranked[num]]
         total = {num: 0.0 for num in pairs}
         avail = {num: 0.0 for num in pairs}
         boards_played = {num: 0 for num in pairs}
@@ -335,9 +385,10 @@ class PairsModule(ScoringModule):
                 avail[ew] += top_of[i]
                 boards_played[ns] += 1
                 boards_played[ew] += 1
-                scores = {p: got_ns[i] for p in pairs[ns]} | {p: got_ew[i] for p in pairs[ew]}
+                scores = ({p: got_ns[i] for p in ranked.get(ns, ())}
+                          | {p: got_ew[i] for p in ranked.get(ew, ())})
                 per_hand.append(scores)
-                contract = res.get("adjusted") or _contract_text(res)
+                contract = (PHANTOM_WORD if phantom in (ns, ew) else res.get("adjusted")) or _contract_text(res)
                 s = score_ns[i]
                 rows.append(Row(contract, [Cell(ns), Cell(ew), Cell.num(s if s and s > 0 else None),
                                            Cell.num(-s if s and s < 0 else None),
@@ -350,10 +401,10 @@ class PairsModule(ScoringModule):
         pct = {num: (100 * total[num] / avail[num] if avail[num] else 0.0) for num in pairs}
         key = pct if mp else total
         field = fields_of(moved, rules)  # a Mitchell without an arrow switch: N-S and E-W ranked apart
-        order = sorted(pairs, key=lambda num: (field.get(num) == "EW", -key[num], int(num)))
+        order = sorted(ranked, key=lambda num: (field.get(num) == "EW", -key[num], int(num)))
         ranking = []
         for num in order:
-            place = 1 + sum(1 for o in pairs if field.get(o) == field.get(num) and key[o] > key[num])
+            place = 1 + sum(1 for o in ranked if field.get(o) == field.get(num) and key[o] > key[num])
             item = {"place": place, "pair": int(num), "players": list(pairs[num]), "total": total[num],
                     "boards": boards_played[num]}
             if mp:
@@ -368,7 +419,7 @@ class PairsModule(ScoringModule):
                      for it in ranking]
         sections.append(Section(Bi("Klasyfikacja", "Ranking"), [Bi("gracze", "players"), Bi("suma", "total")]
                                 + (["%"] if mp else []), rank_rows))
-        totals = {p: total[num] for num in pairs for p in pairs[num]}
+        totals = {p: total[num] for num in ranked for p in ranked[num]}
         winner = None
         if ranking:
             best = [it for it in ranking if it["place"] == 1]
@@ -377,7 +428,8 @@ class PairsModule(ScoringModule):
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, hands=hands,
                      totals=totals, finished=bool(results), winner=winner, next=None, sections=sections,
                      extra={"results": results_json, "ranking": ranking,
-                            "pairs": {num: list(v) for num, v in pairs.items()}})
+                            "pairs": {num: list(v) for num, v in pairs.items()}}
+                     | ({"boards": board_analyses(rules["deals"])} if rules["deals"] else {}))
 
 
 #: what a result's entry in the JSON repeats from the record (the exports' travellers need them)
