@@ -375,3 +375,31 @@ def test_a_mitchells_two_fields_in_pbn_and_usebio(tmp_path):
     pairs = root.findall("EVENT/SESSION/SECTION/PARTICIPANTS/PAIR")
     assert [(p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION"), p.findtext("PLACE")) for p in pairs] == [
         ("3", "NS", "1"), ("1", "NS", "2"), ("2", "NS", "3"), ("6", "EW", "1"), ("4", "EW", "2"), ("5", "EW", "3")]
+
+
+def test_a_dealt_session_round_trips_through_endplay_with_its_deals_and_dd_tables(tmp_path):
+    """Four boards dealt from a seed, stored with the session: endplay reads each board's deal back (the dealer's
+    hand first, as the Deal tag has it) and its OptimumResultTable, which equals the solver's table for the deal."""
+    pbn = pytest.importorskip("endplay.parsers.pbn")
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal, Denom, Player
+
+    from zapis.modules.bridge.deals import deal_board
+    dealt = {b: deal_board("export", b) for b in (1, 2, 3, 4)}
+    s = Store(tmp_path / "x.db")
+    ev = s.new_evening("2026-11-20", "", "Piątek")
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-pairs", "pairs": PAIRS,
+                                        "deals": [{"board": b, "deal": d.pbn()} for b, d in dealt.items()],
+                                        # the leads of RESULTS were not made up from these deals
+                                        "results": [{k: v for k, v in r.items() if k != "lead"} for r in RESULTS]})
+    gid = s.new_game(ev, 1, rec, rules, module, hands=rec.hands)
+    boards = pbn.loads(px.pbn(_session(s, gid), _evening(s, ev)))
+    strains = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
+    for b in boards:
+        assert b.deal.to_pbn() == Deal(dealt[b.board_num].pbn()).to_pbn()
+        table = calc_dd_table(b.deal)
+        rows = b.info["OptimumResultTable"]["rows"]
+        assert len(rows) == 20
+        for seat, strain, tricks in rows:
+            assert int(tricks) == table[strains[strain], Player.find(seat)], (b.board_num, seat, strain)
+        assert b.info["OptimumScore"].split()[0] in ("NS", "EW") and b.info["ParContract"]

@@ -25,6 +25,7 @@ from zapis.paths import data_dir
 from zapis.store.backup import Backups, check_backup, restore
 from zapis.store.evenings import Evenings
 from zapis.store.games import Games
+from zapis.store.hand_records import HandRecords
 from zapis.store.integrity import Integrity
 from zapis.store.names import rename_hand
 from zapis.store.outcomes import Outcomes
@@ -52,7 +53,7 @@ def default_db_path() -> Path:
     return data_dir() / "zapis.db"
 
 
-class Store(Evenings, Games, Outcomes, Integrity, Backups, SQLiteConnection):
+class Store(Evenings, Games, HandRecords, Outcomes, Integrity, Backups, SQLiteConnection):
     """The club's database: each concern is a part it is made of (above); the hand log is its own (below)."""
 
     def __init__(self, path: str | Path | None = None, timeout: float = 5.0, role: Role | None = None):

@@ -79,6 +79,7 @@ class Games:
                 c.execute("INSERT INTO hand_log (game_id, action, position, hand_json) VALUES (?, 'enter', ?, ?)",
                           (gid, i, _json(h)))
             c.execute("UPDATE games SET version = ? WHERE id = ?", (len(hands or []), gid))
+        self._solved(rules)  # a session's hand record solved now, once, for every process
         return gid
 
     def games(self, evening_id: int | None = None) -> list[GameInfo]:
@@ -120,6 +121,7 @@ class Games:
         if row is None:
             raise ZapisError([Problem("game", _no_game(game_id))])
         rules, module = _frozen_of(row["rules_json"], game_id)
+        self._solved(rules)  # a hand record's double dummy, from the memo
         recorded = [r[0] for r in self.conn.execute("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
                                                     (game_id,))]
         rules, layout, start, hands = _names_now(module, rules, zip(recorded, self._current_names(game_id)),

@@ -78,6 +78,7 @@ class Outcomes:
         for gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done in rows:
             if rules_json not in frozen_rules:
                 frozen_rules[rules_json] = _frozen_of(rules_json, gid)
+                self._solved(frozen_rules[rules_json][0])
             rules, module = frozen_rules[rules_json]
             label = f"{date + ' ' if dated else ''}stół {table}: {raw(title or both(rules.title))} (#{gid})"
             names = seats.get(gid, [])

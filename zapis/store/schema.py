@@ -75,4 +75,20 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 5: a duplicate session's hand record: each board's double dummy and par remembered by what determines them
+    # (the deal and the board's place in the 16-board cycle: never a source of truth, a memo of the solver's work),
+    # and each hand record attached to a game after it began, kept in order (the last one counts; none is lost)
+    """
+    CREATE TABLE deal_analyses (
+        key TEXT PRIMARY KEY,           -- "place in the cycle|the deal, North first"
+        analysis_json TEXT NOT NULL     -- {"dd": ..., "par": ...}
+    );
+    CREATE TABLE deal_log (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        deals_json TEXT NOT NULL,       -- the [[deals]] as attached
+        at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now'))
+    );
+    CREATE INDEX deal_log_game ON deal_log (game_id, id);
+    """,
 ]

@@ -8,8 +8,12 @@ PBN 2.1 (Portable Bridge Notation, www.tistis.nl/pbn/pbn_v21.txt), written in ex
   tag `Competition "Pairs"` (§4), then the supplemental sections sorted by name: `ScoreTable` (every result of the
   board) and, in the first game only, `TotalScoreTable` (the ranking of the session) (§5);
 - lines end with CRLF and games are separated by one empty line (§2.3, §3); no "#" inheritance (§4.8) is used:
-  every game carries its own tags; `Deal` is "N:- - - -" (§3.4.11: a hand whose cards are not given is "-",
-  the first hand the dealer's): zapis records no cards;
+  every game carries its own tags; `Deal` (§3.4.11) is the board's hand record, the dealer's hand first, or
+  "N:- - - -" where the session has no deal for the board (a hand whose cards are not given is "-");
+- a board with a deal also has its double-dummy table, `OptimumResultTable "Declarer;Denomination\2R;Result\2R"`
+  (a row per declarer N, S, E, W and strain NT, S, H, D, C), its par score `OptimumScore "NS 420"` and the par
+  contracts `ParContract "NS 4S"` (a side when both of its players make it, else the seat; several joined by
+  ", ");
 - tag values are string tokens (§3.2): a quote is written \\" and a backslash \\\\; control characters (newline,
   tab, ...) never reach a line: they become a space or U+FFFD (`zapis.lang.text.plain`), and a value is cut to fit
   the token limit of 255 characters;
@@ -32,6 +36,7 @@ from typing import Any, Mapping
 
 from zapis.core.sheet import fmt_number
 from zapis.club.evening import number_text
+from zapis.modules.bridge.deals import deals_by_board
 from zapis.modules.bridge.law77 import board_dealer_vul, parse_contract
 from zapis.modules.bridge.pairs import place_spans
 from zapis.lang.text import html_text, plain
@@ -69,7 +74,7 @@ def kind(line: Mapping[str, Any]) -> str:
     """"not_played", "adjusted", "pass" or "played"."""
     if line.get("not_played"):
         return "not_played"
-    if line.get("adjusted"):
+    if line.get("adjusted") or line.get("phantom"):
         return "adjusted"
     if str(line.get("contract", "")).strip().lower() == "pass":
         return "pass"
@@ -215,12 +220,31 @@ def total_score_table(session: Mapping[str, Any]) -> list[str]:
     return _table("TotalScoreTable", columns, rows)
 
 
+def optimum(board: Mapping[str, Any]) -> list[str]:
+    """A dealt board's double-dummy table, par score and par contracts (the tags the module header describes)."""
+    rows = [[seat, strain, str(board["dd"][seat][strain])] for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")]
+    par = board["par"]
+    named: list[str] = []
+    for c in par["contracts"]:
+        seat, partner = c[-1], {"N": "S", "S": "N", "E": "W", "W": "E"}[c[-1]]
+        both = any(o[:-1] == c[:-1] and o[-1] == partner for o in par["contracts"])
+        text = f"{''.join(sorted((seat, partner), key='NESW'.index)) if both else seat} {c[:-1]}"
+        if text not in named:
+            named.append(text)
+    score = par["score_ns"]
+    return (_table("OptimumResultTable", [("Declarer", "L"), ("Denomination", "R"), ("Result", "R")], rows)
+            + [_tag("OptimumScore", f"NS {score}" if score >= 0 else f"EW {-score}"),
+               _tag("ParContract", ", ".join(named) or "Pass")])
+
+
 def pbn(session: Mapping[str, Any], evening: Mapping[str, Any]) -> str:
     """The session in PBN 2.1 export format: one game per board with its ScoreTable; the first game also has the
     TotalScoreTable."""
     rec = session["record"]
     event = _get(evening, "title") or rec.title or ""
     games = []
+    deals = deals_by_board(_get(session["rules"].values, "deals", []))
+    solved = {b["board"]: b for b in session["sheet"].extra.get("boards", [])}
     head = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "%Creator: zapis"]
     for n, (board, board_lines) in enumerate(_boards(session).items()):
         dealer, vul = board_dealer_vul(board)
@@ -236,8 +260,10 @@ def pbn(session: Mapping[str, Any], evening: Mapping[str, Any]) -> str:
         game = [_tag("Event", event), _tag("Site", _get(evening, "place", "")), _tag("Date", _pbn_date(
             _get(evening, "date", ""))), _tag("Board", board), _tag("West", ""), _tag("North", ""),
                 _tag("East", ""), _tag("South", ""), _tag("Dealer", dealer), _tag("Vulnerable", PBN_VUL[vul]),
-                _tag("Deal", f"{dealer}:- - - -"), _tag("Scoring", pbn_scoring(session)), _tag("Declarer", declarer),
+                _tag("Deal", deals[board].pbn(dealer) if board in deals else f"{dealer}:- - - -"), _tag("Scoring", pbn_scoring(session)), _tag("Declarer", declarer),
                 _tag("Contract", contract), _tag("Result", result), _tag("Competition", "Pairs")]
+        if board in solved:
+            game += optimum(solved[board])
         game += score_table(session, board_lines)
         if n == 0:
             game += total_score_table(session)

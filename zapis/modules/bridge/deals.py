@@ -198,7 +198,7 @@ def board_analyses(deals: Any) -> list[dict[str, Any]]:
     remembered in ANALYSED by deal and place in the cycle)."""
     by_board = deals_by_board(deals)
     missing = {b: d for b, d in by_board.items() if analysis_key(b, d) not in ANALYSED}
-    for board, found in analyse(missing).items():
+    for board, found in (analyse(missing) if missing else {}).items():
         ANALYSED[analysis_key(board, missing[board])] = found
     return [{"board": b, **ANALYSED[analysis_key(b, by_board[b])]} for b in sorted(by_board)]
 

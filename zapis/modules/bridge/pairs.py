@@ -367,6 +367,8 @@ class PairsModule(ScoringModule):
                 k = "mp" if mp else "imp"
                 entry[f"{k}_ns"], entry[f"{k}_ew"] = got_ns[i], got_ew[i]
                 entry |= {key: res[key] for key in RECORDED if key in res}
+                if phantom in (ns, ew):
+                    entry["phantom"] = True  # an adjusted line the rules give (the exports mark it so)
                 if "lead" in entry:  # as the exports write it: SA, HT
                     entry["lead"] = canonical_card(entry["lead"])
                 if moved and not ("table" in res and "round" in res):  # where the movement had it played
