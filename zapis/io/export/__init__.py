@@ -16,9 +16,9 @@ from zapis.io.render import word
 from zapis.store import Store
 from zapis.lang.text import csv_cell, html_text
 
-FORMATS = ("csv", "json", "toml", "html", "pbn", "usebio", "travellers")
+FORMATS = ("csv", "json", "toml", "html", "pbn", "usebio", "travellers", "site")
 #: formats of a duplicate pairs session (zapis.io.export.pairs): one file per pairs session of the evening
-PAIRS_FORMATS = {"pbn": "pbn", "usebio": "xml", "travellers": "html"}
+PAIRS_FORMATS = {"pbn": "pbn", "usebio": "xml", "travellers": "html", "site": ""}
 
 
 def _evening_data(store: Store, evening_id: int) -> dict[str, Any]:
@@ -214,13 +214,16 @@ def export_pairs(store: Store, evening_id: int, fmt: str, lang: str = "pl") -> d
     ev = store.evening(evening_id)
     evening = {"date": ev["date"], "place": ev["place"] or "", "title": ev["title"] or ""}
     out = {}
-    for g in store.games(evening_id):
-        if g.module != "bridge-pairs":
-            continue
+    sessions = [g for g in store.games(evening_id) if g.module == "bridge-pairs"]
+    for g in sessions:
         rec, rules, _module = store.record(g.id)
         session = {"record": rec, "rules": rules, "sheet": store.sheet(g.id)}
         name = f"evening-{evening_id}-table-{g.table}-game-{g.id}.{PAIRS_FORMATS[fmt]}"
-        if fmt == "pbn":
+        if fmt == "site":  # a folder of pages; an evening of several sessions: a folder each
+            from zapis.io.export.site import site
+            folder = f"game-{g.id}/" if len(sessions) > 1 else ""
+            out |= {folder + page: text for page, text in site(session, evening, lang).items()}
+        elif fmt == "pbn":
             out[name] = pairs.pbn(session, evening)
         elif fmt == "usebio":
             out[name] = pairs.usebio(session, evening)

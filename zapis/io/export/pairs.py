@@ -372,7 +372,7 @@ WORDS = {  # (pl, en)
     "names": ("gracze", "players"), "total": ("suma", "total"), "boards": ("rozdań", "boards"),
     "not_played": ("nie grane", "not played"), "pass": ("pas", "pass"),
     "none": ("obie przed", "none"), "NS": ("N-S po", "N-S"), "EW": ("E-W po", "E-W"), "both": ("obie po", "both"),
-    "mp": ("PT", "MP"), "imp": ("IMP", "IMP"),
+    "mp": ("PT", "MP"), "imp": ("IMP", "IMP"), "phantom": ("pauza", "phantom"),
 }
 
 PRINT_CSS = """
@@ -416,7 +416,7 @@ def html(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> s
             elif k == "pass":
                 cells += [w("pass"), "", ""]
             elif k == "adjusted":
-                cells += [line["adjusted"], "", ""]
+                cells += [line.get("adjusted") or w("phantom"), "", ""]
             else:
                 cells += [w("not_played"), "", ""]
             if with_lead:
