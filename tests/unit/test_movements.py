@@ -4,7 +4,6 @@ worked by hand from the rules ("E-W move up one table, boards down one"), the re
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -84,12 +83,10 @@ def test_a_howell_cut_short_keeps_the_properties(tables, odd):
         assert max(meet.values()) == 1
 
 
-def test_a_howell_is_fast_and_the_same_every_time():
+def test_a_howell_is_the_same_every_time():
     movements._howell_design.cache_clear()
     movements._howell.cache_clear()
-    start = time.perf_counter()
-    a = howell(30)
-    assert time.perf_counter() - start < 0.1
+    a = howell(30)  # (built from a fixed design: how fast is bench's to measure, not a timed test's)
     movements._howell_design.cache_clear()
     movements._howell.cache_clear()
     assert howell(30) == a
