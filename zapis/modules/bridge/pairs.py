@@ -33,10 +33,14 @@ PARAMS = (
           choices=("2/1", "1/0.5")),
     Field("neuberg", "bool", Bi("rozdania z mniejszą liczbą wyników niż pozostałe przelicza się wzorem Neuberga",
                                 "boards with fewer results than the others are scaled by Neuberg's formula"), True),
-    Field("factoring", "choice", Bi('rozdanie z mniejszą liczbą wyników: "neuberg" (wzór Neuberga, jak każe Prawo '
-                                    '78) albo "none" (zwykły procent wśród rozegranych, jak publikuje JFR Pary)',
-                                    'a board with fewer results: "neuberg" (Neuberg\'s formula) or "none" (plain '
-                                    'per cent among the results it has, as JFR Pary publishes)'), "neuberg",
+    Field("factoring", "choice", Bi('rozdanie z mniejszą liczbą wyników: "neuberg" (wzór Neuberga do liczby wyników '
+                                    'z ruchu; stół z parą-widmem liczy się jak zapis sędziego) albo "none" (jak JFR '
+                                    'Pary: procent wśród zapisów rozdania, tylko zapis sędziego podnosi resztę '
+                                    'wzorem Neuberga, stołu z parą-widmem się nie liczy)',
+                                    'a board with fewer results: "neuberg" (Neuberg\'s formula up to the results the '
+                                    'movement gives it; the phantom\'s table counts as an adjusted line) or "none" '
+                                    '(as JFR Pary: per cent among the board\'s lines, only an adjusted score lifts the '
+                                    'others by Neuberg, the phantom\'s table is not counted)'), "neuberg",
           choices=("neuberg", "none")),
     Field("phantom", "int", Bi("numer pary-widma (pauza przy nieparzystej liczbie par; 0: nie ma): nie jest "
                                "klasyfikowana, jej przeciwnicy dostają zapis sędziego",
@@ -312,7 +316,10 @@ class PairsModule(ScoringModule):
             played = [i for i in idx if not results[i].get("not_played")]
             # how many results the board should have: as often as the movement plays it, else the most any has
             full = max(moved.plays(board), len(idx)) if board in scheduled else expected
-            big_n = full if rules["neuberg"] and rules["factoring"] == "neuberg" else len(played)
+            if rules["factoring"] == "none":  # JFR Pary: the lines the board has, the phantom's table not counted
+                big_n = len([i for i in played if phantom not in (results[i]["ns"], results[i]["ew"])])
+            else:
+                big_n = full if rules["neuberg"] else len(played)
             top = win * (big_n - 1) if method == "matchpoints" else 0
             for i in idx:
                 top_of[i] = top
