@@ -1,0 +1,179 @@
+"""The app page and its sessions: every tablet's websocket is one app process (zapis.web.session), capped in
+total and per owner (a table's login, another machine's address), its messages checked, and stopped for sure."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import shlex
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+
+from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
+from zapis.web.access import Access
+from zapis.web.conn import address_group  # one guesser counted as its connections are
+from zapis.web.guard import ROLE, TABLE_COOKIE, _page, say
+
+log = logging.getLogger("zapis.web.serve")  # the server's one log, whichever part of it writes
+
+
+class Apps:
+    """The ZapisServer's app sessions."""
+
+    access: Access | None
+    lang: str
+    max_sessions: int
+    font_size: int
+    base_command: list[str]
+    sessions: set[AppService]
+    owners: dict[AppService, tuple]
+    sockets: set[web.WebSocketResponse]
+
+    # --- the command a session runs ------------------------------------------------------------------
+    def app_command(self, table: int | None = None) -> str:
+        """The session's command; `exec` makes the app the shell's own process, so stopping it stops zapis."""
+        return "exec " + shlex.join(self.base_command + (["--table", str(table)] if table else []))
+
+    # --- the app page and its sessions ----------------------------------------------------------------
+    def _full(self) -> web.Response | None:
+        if len(self.sessions) >= self.max_sessions:
+            return _page(self.lang, f"<p>{say(self.lang, 'full', n=self.max_sessions)}</p>"
+                                    f"<p><a href='/'>{say(self.lang, 'again')}</a></p>", 503)
+        return None
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        import aiohttp_jinja2
+
+        role: Role = request.get(ROLE) or Role()
+        if role.kind == BOARD:  # the board's login opens no app
+            return web.Response(status=303, headers={"Location": "/board"})
+        full = self._full()
+        if full is not None:
+            return full
+        if role.kind == TABLE:  # its table is its login's, whatever the address bar says
+            table = role.table
+        else:  # the director may look at any table's view (a hint remembered on this browser)
+            table = _table(request.query.get("table")) if "table" in request.query else _table(
+                request.cookies.get(TABLE_COOKIE))
+        scheme = "wss" if request.secure else "ws"
+        ws = f"{scheme}://{request.host}/ws" + (f"/{table}" if table else "")
+        font = _int(request.query.get("fontsize"), self.font_size)
+        context = {"font_size": min(max(font, 10), 40), "app_websocket_url": ws, "lang": self.lang,
+                   "table": table, "static_url": "/static/"}
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if "table" in request.query and role.kind == DIRECTOR:  # chosen once, remembered on this browser
+            if table:
+                response.set_cookie(TABLE_COOKIE, str(table), max_age=365 * 24 * 3600, samesite="Strict")
+            else:
+                response.del_cookie(TABLE_COOKIE)
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=256 * 1024)
+        if not websocket.can_prepare(request).ok:
+            return web.Response(status=400, text="zapis: websocket only")
+        role: Role = request.get(ROLE) or Role()
+        table = _table(request.match_info.get("table"))
+        if role.kind == BOARD or (role.kind == TABLE and table != role.table):  # another table, the director's
+            return web.Response(status=403, text=say(self.lang, "not_yours"))
+        if len(self.sessions) >= self.max_sessions:
+            return web.Response(status=503, text=say(self.lang, "full", n=self.max_sessions))
+        owner = self._owner(request, role)
+        if owner is not None and sum(1 for o in self.owners.values() if o == owner) >= self.per_owner(role):
+            return web.Response(status=503, text=say(self.lang, "too_many"))
+        width, height = _size(request.query.get("width"), request.query.get("height"))
+        service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            service = AppService(self.app_command(table), write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=self.debug)
+            self.sessions.add(service)
+            if owner is not None:
+                self.owners[service] = owner
+            self.sockets.add(websocket)
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # a broken browser connection must not stop the server; one line, no headers
+            log.warning("a session ended with an error: %s", type(error).__name__)
+        finally:
+            self.sockets.discard(websocket)
+            if service is not None:
+                self.sessions.discard(service)
+                self.owners.pop(service, None)
+                await stop_service(service)
+        return websocket
+
+    def _owner(self, request: web.Request, role: Role) -> tuple | None:
+        """Whose sessions are counted together: a table's login (two tablets a table: N-S and E-W), another machine's
+        address; this machine's own browser is the director at the laptop, not capped."""
+        if role.kind == TABLE:
+            return ("table", role.table)
+        if self._trusted(request) or self.access is None:
+            return None
+        return ("address", address_group(request.remote or "?"))
+
+    @staticmethod
+    def per_owner(role: Role) -> int:
+        """Sessions one owner may hold at once (a tablet reloaded holds its old one for a few seconds more)."""
+        return 3 if role.kind == TABLE else 4
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+        """The browser's messages, checked: a stranger's resize to 10000 columns is 400 at most."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth: refused
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+            if kind == "stdin" and isinstance(data, str):
+                await service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await service.set_terminal_size(*_size(data.get("width"), data.get("height")))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data[:64]])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+
+async def stop_service(service: AppService, timeout: float = 5.0) -> None:
+    """Stop a session's app; if it does not go (a broken pipe, a hung process), end it: none is left behind."""
+    try:
+        await asyncio.wait_for(service.stop(), timeout)
+    except (Exception, asyncio.TimeoutError):  # noqa: BLE001 - whatever went wrong, the process must end
+        pass
+    process = getattr(service, "_process", None)
+    if process is not None and process.returncode is None:
+        try:
+            process.kill()
+            await asyncio.wait_for(process.wait(), timeout)
+        except (ProcessLookupError, asyncio.TimeoutError):
+            pass
+
+
+def _size(width: Any, height: Any) -> tuple[int, int]:
+    """A terminal size a tablet may ask for: 20x8 to 400x200 cells."""
+    return min(max(_int(width, 80), 20), 400), min(max(_int(height, 24), 8), 200)
+
+
+def _table(value: Any) -> int | None:
+    n = _int(value, 0)
+    return n if 1 <= n <= 999 else None
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(str(value)[:6])
+    except (TypeError, ValueError):
+        return default
