@@ -473,3 +473,26 @@ async def test_in_the_directors_correction_tab_tab_plus_1_changes_no_pair(db):
         assert str(dialog.query_one("#pd-error").render()).startswith("para E-W:")  # the field, in words
         await pilot.press("escape")
     assert [e.action for e in Store(db).log(gid)] == ["enter"]
+
+
+async def test_a_dealt_boards_traveller_shows_the_deal_its_double_dummy_and_par(db):
+    """The director attached a hand record: after E-W accept, the table sees the four hands around the table,
+    the tricks each declarer takes double dummy and the par (Polish: BA for notrump)."""
+    from zapis.modules.bridge.deals import analyse, deal_board
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    dealt = {b: deal_board("tablet", b) for b in range(1, 9)}
+    store = Store(db)
+    store.attach_deals(gid, [{"board": b, "deal": d.pbn()} for b, d in dealt.items()])
+    store.close()
+    app = make_app(db, "pl", table=2, touch=True)
+    async with app.run_test(size=(113, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.board == 3
+        assert await enter_board(pilot, 3, 2)
+        shown = str(screen.query_one("#pt-deal").render())
+        north = " ".join(shown.splitlines()[1:6])
+        assert f"♠ {dealt[3].suit('N', 'S').replace('T', '10') or '—'}" in north
+        par = analyse({3: dealt[3]})[3]["par"]
+        assert "w widne karty:" in shown and "BA" in shown and f"par: " in shown
+        assert f"(N-S {par['score_ns']:+d})" in shown

@@ -48,7 +48,7 @@ class Deal:
 
     def suit(self, seat: str, suit: str) -> str:
         """One suit of a hand, high to low ("AKQ2"; "" when void)."""
-        return "".join(c[1] for c in self.hands[seat] if c[0] == suit)
+        return "".join(sorted((c[1] for c in self.hands[seat] if c[0] == suit), key=RANKS.index))
 
 
 def _hand_text(cards: Iterable[str]) -> str:

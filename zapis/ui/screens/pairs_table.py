@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from zapis.club import pairs_session
+from zapis.club.hand_diagram import analysis_lines, diagram_lines
+from zapis.modules.bridge.deals import deals_by_board
 from zapis.core.errors import ZapisError
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
@@ -56,6 +58,18 @@ def traveller_rows(session: pairs_session.Session, board: int, mark_table: int |
         table = str(e.get("table", ""))
         mark = "►" if mark_table is not None and e.get("table") == mark_table else ""
         yield (mark + table, str(e["ns"]), str(e["ew"]), plain_text(what), score, *got)
+
+
+def deal_lines(session: pairs_session.Session, board: int) -> list[str]:
+    """The board's deal around the table, its double dummy and par, when the session has a hand record of it."""
+    deal = deals_by_board(session.rules["deals"]).get(board)
+    if deal is None:
+        return []
+    solved = {b["board"]: b for b in session.sheet.extra.get("boards", [])}
+    lines = [""] + diagram_lines(deal)
+    if board in solved:
+        lines += [""] + analysis_lines(solved[board], get_lang())
+    return lines
 
 
 class PairsTableScreen(SaysRefusals, Screen):
@@ -101,6 +115,7 @@ class PairsTableScreen(SaysRefusals, Screen):
                 yield Button(t("pt_change"), id="pt-change", compact=not touch)
         with VerticalScroll(id="pt-after"):
             yield DataTable(id="pt-traveller", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="pt-deal")  # the board's hand record, its double dummy and par (when dealt)
             with Horizontal(classes="pt-buttons"):
                 yield Button(t("pt_next"), id="pt-next", variant="primary", compact=not touch)
         yield KeyBar()
@@ -178,6 +193,7 @@ class PairsTableScreen(SaysRefusals, Screen):
         trav.clear()
         for row in traveller_rows(self.session, self.board, mark_table=self.table):
             trav.add_row(*row)
+        self.query_one("#pt-deal", Static).update(plain_text("\n".join(deal_lines(self.session, self.board))))
         seating = self.seating()
         done = seating is not None and len(self.session.boards_in(self.round, self.table)) == len(seating.boards)
         nxt = self.query_one("#pt-next", Button)
