@@ -5,7 +5,21 @@ from zapis.io import records
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: a test of many seconds (a load test); -m 'not slow' leaves it out")
+    config.addinivalue_line("markers", "slow: a test of many seconds (a real browser, a real terminal, a load "
+                                       "test); the fast set, -m 'not slow', leaves it out")
+
+
+#: whole files of the slow kind, beside every test in tests/browser (measured: each file takes 30 s or more)
+SLOW_FILES = {"test_entry_tmux.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """The fast set a developer runs after each step (`pytest -m "not slow" -n 2`, README) leaves out the browser
+    tests, the real terminal and the files named in SLOW_FILES; the whole suite (.ci/run) runs everything."""
+    for item in items:
+        path = item.path
+        if "browser" in path.parts or path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

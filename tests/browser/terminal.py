@@ -54,7 +54,7 @@ def cell_box(page) -> tuple[float, float, float, float]:
     return box["x"], box["y"], box["width"] / size["width"], box["height"] / size["height"]
 
 
-def tap(page, word: str, after: str | None = None, limit: float = 10.0) -> tuple[float, float]:
+def tap(page, word: str, after: str | None = None, limit: float = 30.0) -> tuple[float, float]:
     """Tap the word on the screen (as a finger: a touch, not a mouse); returns where it tapped."""
     deadline = time.monotonic() + limit
     while True:
@@ -74,7 +74,7 @@ def tap(page, word: str, after: str | None = None, limit: float = 10.0) -> tuple
     return x, y
 
 
-def wait_for(page, text: str, limit: float = 10.0) -> None:
+def wait_for(page, text: str, limit: float = 30.0) -> None:
     """Until the screen shows `text`."""
     deadline = time.monotonic() + limit
     while not any(text in r for r in lines(page)):

@@ -23,7 +23,7 @@ PORTRAIT = {"viewport": {"width": 800, "height": 1280}, "has_touch": True}
 FIELD = "punkty z kart"
 
 
-def until(page, test, what: str, limit: float = 10.0) -> list[str]:
+def until(page, test, what: str, limit: float = 30.0) -> list[str]:
     """The screen once `test(rows)` holds."""
     deadline = time.monotonic() + limit
     while True:

@@ -77,8 +77,8 @@ def test_two_tablets_and_the_board_see_each_hand_within_a_second(chromium, serve
             time.sleep(0.5)
             enter_hand(a, "1", "BA", "N Ala", "=")
             t0 = time.perf_counter()
-            wait_text(a, f"Zapisano rozdanie {n}.", limit=10)
-        on_b.append(time.perf_counter() - t0 + wait_text(b, f"Na innym tablecie zapisano rozdanie {n}.", limit=10))
+            wait_text(a, f"Zapisano rozdanie {n}.", limit=30)
+        on_b.append(time.perf_counter() - t0 + wait_text(b, f"Na innym tablecie zapisano rozdanie {n}.", limit=30))
         while tv.evaluate("document.body.dataset.version") == version:
             assert time.perf_counter() - t0 < 10
             time.sleep(0.01)
@@ -89,8 +89,8 @@ def test_two_tablets_and_the_board_see_each_hand_within_a_second(chromium, serve
     assert tv.evaluate("document.body.dataset.page") == "table:1"
     # B's taps survived twenty refreshes: its save is told of the race, then goes through as hand 21
     tap(b, "Zapisz", after="Rozdanie")
-    wait_text(b, "Rozdanie 1 zapisano przed chwilą na innym tablecie", limit=10)
+    wait_text(b, "Rozdanie 1 zapisano przed chwilą na innym tablecie", limit=30)
     assert len(Store(db).hands(gid)) == 20
     tap(b, "Zapisz", after="Rozdanie")
-    wait_text(b, "Zapisano rozdanie 21.", limit=10)
+    wait_text(b, "Zapisano rozdanie 21.", limit=30)
     assert Store(db).hands(gid)[-1] == {"contract": "4S", "declarer": "E", "tricks": 10}  # as the record writes it

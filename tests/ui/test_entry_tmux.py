@@ -81,7 +81,7 @@ class Terminal:
                 self.tmux("send-keys", "-t", self.name, k)
             time.sleep(PACE)
 
-    def until(self, test, what: str, limit: float = 10.0) -> list[str]:
+    def until(self, test, what: str, limit: float = 30.0) -> list[str]:
         """The screen once `test(rows)` holds (looked at every 0.1 s, `limit` seconds at most)."""
         deadline = time.monotonic() + limit
         while True:
@@ -92,7 +92,7 @@ class Terminal:
                 pytest.fail(f"{what}: never on the screen; it shows\n" + "\n".join(rows))
             time.sleep(0.1)
 
-    def shows(self, text: str, limit: float = 10.0) -> list[str]:
+    def shows(self, text: str, limit: float = 30.0) -> list[str]:
         return self.until(lambda rows: any(text in r for r in rows), repr(text), limit)
 
     def exit_status(self, limit: float = 15.0) -> int:
