@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zapis.core.errors import Problem, ZapisError
-from zapis.core.module import Rules
 from zapis.core.words import Bi
 from zapis.store.rows import _frozen_json, _frozen_of, _json
+
+if TYPE_CHECKING:  # the scoring core is imported where a game is scored, not at start-up
+    from zapis.core.module import Rules
 
 ATTACH = Bi("dołączać rozkładów rozdań", "attach a hand record")
 
