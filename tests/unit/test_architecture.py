@@ -160,3 +160,12 @@ def test_a_circle_is_found(tmp_path):
     for rel, text in files.items():
         (root / rel).write_text(text, encoding="utf-8")
     assert circles(graph(sorted(root.rglob("*.py")), root)) == [["zapis.ui.a", "zapis.ui.b", "zapis.ui.c"]]
+
+
+MAX_LINES = 600
+
+
+def test_no_module_is_longer_than_a_reader_holds_in_mind():
+    long = {str(f.relative_to(ZAPIS)): n for f in FILES if (n := len(f.read_text(encoding="utf-8").splitlines()))
+            > MAX_LINES}
+    assert long == {}
