@@ -1,0 +1,83 @@
+"""A number or text box of the entry form (FieldInput): a key its field cannot take is refused in the box
+itself, a space ends a number, a Tab just after the cursor moved on by itself confirms that move."""
+
+from __future__ import annotations
+
+import time
+
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Input
+
+from zapis.ui.widgets.form_typing import FormTyping
+from zapis.ui.widgets.pad import TYPE_AHEAD_SECONDS
+
+
+class FieldInput(Input):
+    """A box of the form. Its size is fixed by the stylesheet, so what is typed into it (or cleared from it)
+    never needs a layout pass of the screen: Input's virtual size (how far its text scrolls) repaints it only.
+    Clearing the form after a save then costs a repaint of the boxes, not a new layout of the game screen.
+
+    Nothing is kept that was not typed: a key that would take the number out of its field's range is refused
+    here, in this box (the bell, and the form says the field and its range), never carried into another box; a
+    number the program put in (filled in, suggested, a recorded hand) is replaced by what is typed into it."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+    replace_next = False  # the program set this value: the next key typed replaces it
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """A box that never holds `?` (a number, a contract; not a note's free text) leaves it to the screen: help."""
+        if character == "?" and not self.has_class("free"):
+            return False
+        return super().check_consume_key(key, character)
+
+    async def _on_key(self, event) -> None:
+        if event.character == "?" and not self.has_class("free"):
+            event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
+            return
+        form = self._form()
+        if form is not None and form.tab_after_move(self, event.key):
+            event.prevent_default()
+            event.stop()
+            return
+        if event.key == "space" and self.type in ("integer", "number") and self.value.strip() and form is not None:
+            event.prevent_default()  # a space ends a number, as on paper: on to the next box (an empty one refuses)
+            event.stop()
+            self.replace_next = False
+            form.advance(self)
+            return
+        await super()._on_key(event)
+
+    def _form(self) -> FormTyping | None:
+        return next((a for a in self.ancestors if isinstance(a, FormTyping)), None)
+
+    _refused_at = 0.0  # a sign or letter refused here: the digits typed at once after it belong to it
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        if text and self.replace_next and self.type in ("integer", "number"):
+            start, end = 0, len(self.value)  # typed over a filled-in value: the typing is the value
+        form = self._form()
+        if text and form is not None and time.monotonic() - self._refused_at < TYPE_AHEAD_SECONDS:
+            self._refused_at = time.monotonic()  # "+1" where "+" was refused: the 1 too, not a number of its own
+            self.app.bell()
+            form.refused(self, form.refusal(self, "+") or "")
+            return
+        if text and form is not None:
+            value = self.value
+            lo, hi = sorted((max(0, start), min(len(value), end)))
+            why = form.refusal(self, f"{value[:lo]}{text}{value[hi:]}")
+            if why:
+                self.app.bell()
+                if not text.isdigit():
+                    self._refused_at = time.monotonic()
+                form.refused(self, why)
+                return
+        self.replace_next = False
+        super().replace(text, start, end)
+
+    def restricted(self) -> None:
+        """A key a number cannot hold (a letter in a count): refused in this box, said in words."""
+        self.app.bell()
+        form = self._form()
+        if form is not None:
+            form.refused(self, form.refusal(self, None))

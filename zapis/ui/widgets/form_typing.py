@@ -1,0 +1,177 @@
+"""Typing into the entry form: the field a box belongs to and its range, why a key is refused there (said in
+one line naming the field), a field mended, a player map's last value filled in from its total, and a complete
+number moving the cursor on."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual import on
+from textual.widget import Widget
+from textual.widgets import Input
+
+from zapis.core.fields import Field
+from zapis.lang.text import plain_text
+from zapis.lang import label, t
+from zapis.ui.widgets.form_moves import FormMoves
+from zapis.ui.widgets.form_text import complete, fmt_bound, hint_of, out_of_range
+from zapis.ui.widgets.pad import Pad
+
+
+class FormTyping(FormMoves):
+    """The HandForm's typing and refusals (a part of HandForm, on its cursor's moving on: a complete value moves
+    it; a Widget so that Textual finds its handlers)."""
+
+    fields: list[Field]
+    by_name: dict[str, Field]
+    players: list[str]
+    auto: dict[str, str]
+    _quiet: dict[str, str]
+    _seen: dict[str, str]
+    refused_in: str | None
+    _went_on: tuple[Widget, float] | None
+
+    def _field_of(self, w: Widget) -> tuple[Field | None, Field | None]:
+        """The field an input belongs to, and the description of its own value."""
+        wid = w.id or ""
+        for f in self.fields:
+            if wid == f"in-{f.name}":
+                return f, f
+            if wid.startswith(f"in-{f.name}-"):
+                if f.kind == "table":
+                    sub = next((s for s in f.sub if wid == f"in-{f.name}-{s.name}"), None)
+                    return f, sub
+                item = f.item
+                if item is not None and item.kind == "table":
+                    item = item.item
+                return f, item if item is not None else Field("n", "int", min=0)  # a count
+        return None, None
+
+    def _bounds(self, f: Field, item: Field | None) -> tuple[Any, Any]:
+        lo, hi = (item.min, item.max) if item is not None else (None, None)
+        total = f.total_for(self.raw()) if f.kind == "player_map" else None
+        if total is not None:
+            lo = 0 if lo is None else lo
+            hi = total if hi is None else min(hi, total)
+        return lo, hi
+
+    def field_words(self, w: Widget) -> str:
+        """The label of the field `w` belongs to, in the UI's language (a player's box: the player named too)."""
+        f, item = self._field_of(w)
+        if f is None:
+            return ""
+        words = label(f)
+        wid = w.id or ""
+        if f.kind == "player_map" and wid.startswith(f"in-{f.name}-"):
+            i = wid.removeprefix(f"in-{f.name}-").split("-")[0]
+            if i.isdigit() and int(i) < len(self.players):
+                words += f" ({self.players[int(i)]})"
+        elif f.kind == "table" and item is not None and item is not f:
+            words += f": {label(item)}"
+        return plain_text(words).plain
+
+    def refused(self, w: Widget, why: str) -> None:
+        """A key refused in `w`: said (the screen's message line) until its field is mended."""
+        f, _ = self._field_of(w)
+        self.refused_in = f.name if f is not None else None
+        self.post_message(self.Refused(w, why))
+
+    def refusal(self, w: Widget, text: str | None) -> str | None:
+        """Why the box `w` may not hold `text` (None: a key it cannot hold at all), in one line naming the field
+        and its range; None when it may."""
+        f, item = self._field_of(w)
+        if f is not None and f.parts and text is not None:  # a contract typed: only what can still become one
+            if self._could_be(f, text):
+                return None
+            return t("refused_cell", field=self.field_words(w), typed=text.strip(), choices=hint_of(f))
+        if f is None or item is None or item.kind not in ("int", "number"):
+            return None if text is not None else t("refused_key", field=self.field_words(w))
+        lo, hi = self._bounds(f, item)
+        if text is not None and not out_of_range(text, lo, hi, item.kind == "number"):
+            return None
+        if lo is not None and hi is not None:
+            return t("refused_range", field=self.field_words(w), lo=fmt_bound(lo), hi=fmt_bound(hi))
+        if lo is not None:
+            return t("refused_min", field=self.field_words(w), lo=fmt_bound(lo))
+        return t("refused_number", field=self.field_words(w))
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        w = event.input
+        if self._quiet.get(w.id) == event.value:
+            del self._quiet[w.id]
+            return
+        f, item = self._field_of(w)
+        if f is None:
+            return
+        before = self._seen.get(w.id, "")
+        self._seen[w.id] = event.value
+        grew = len(event.value) > len(before)  # typed, not taken back: only a key typed moves the cursor on
+        if w.id in self.auto:  # typed over: the scorekeeper's value now
+            del self.auto[w.id]
+            w.remove_class("auto")
+        self._mended(f)
+        if f.parts:
+            rest, ending = f.split_suffix(event.value)
+            if ending is not None and f.suffix[0] in self.by_name:  # "4SX": the contract, and its double
+                self._set(f"in-{f.suffix[0]}", ending)
+            self._show_parts(f)
+            self.refresh_visibility()
+            value = f.normalize(rest.strip()) if f.normalize else rest.strip()
+            if grew and (value in f.alone or (
+                    value and all(self._get(f"part-{f.name}-{j}").value for j in range(len(f.parts))))):
+                self.advance(w)
+                self._went_on = (w, time.monotonic())  # what is typed at once after may still be this value's
+            return
+        if f.kind == "player_map" and f.total is not None:
+            self._fill_rest(f)
+        if (grew and item is not None and item.kind == "int" and w.value
+                and complete(w.value.strip(), *self._bounds(f, item))):
+            self.advance(w)
+
+    @on(Pad.Refused)
+    def _pad_refused(self, event: Pad.Refused) -> None:
+        event.stop()
+        f = self.by_name.get(event.pad.id.removeprefix("in-").removeprefix("part-").rsplit("-", 1)[0]
+                            if event.pad.id.startswith("part-") else event.pad.id.removeprefix("in-"))
+        name = label(f) if f is not None else ""
+        self.refused_in = f.name if f is not None else None
+        cells = [c.label for c in event.pad.cells if not c.empty]
+        choices = f"{cells[0]} … {cells[-1]}" if len(cells) > 6 else ", ".join(cells)
+        self.post_message(self.Refused(event.pad, t("refused_cell", field=plain_text(name).plain,
+                                                     typed=event.word, choices=plain_text(choices).plain)))
+
+    def _mended(self, f: Field) -> None:
+        """A field that was in error (or refused a key) changed: no longer marked; the message may go."""
+        row = self._row(f)
+        if row.has_class("error") or self.refused_in == f.name:
+            row.remove_class("error")
+            self._mark(row)
+            self.refused_in = None
+            self.post_message(self.Mended())
+
+    def _fill_rest(self, f: Field) -> None:
+        """A player map with a fixed total: once every value but one is in, the last is filled in (dimmed, as
+        filled in) and stays overridable; when the values typed make the total, the others are 0. Typing in a
+        filled-in value makes it the scorekeeper's own."""
+        total = f.total_for(self.raw())
+        boxes = [self._get(f"in-{f.name}-{i}") for i in range(len(self.players))]
+        mine = [b for b in boxes if b.id not in self.auto and b.value.strip()]
+        rest = [b for b in boxes if b not in mine]
+        try:
+            taken = sum(int(b.value) for b in mine)
+        except ValueError:
+            return
+        fill: dict[str, str] = {}
+        if total is not None and rest and taken <= total and (len(rest) == 1 or taken == total):
+            fill = {b.id: str(total - taken) if len(rest) == 1 else "0" for b in rest}
+        for b in rest:
+            value = fill.get(b.id, "")
+            if b.id in self.auto or value:
+                self._set_input(b, value)
+                b.set_class(bool(value), "auto")
+                if value:
+                    self.auto[b.id] = value
+                else:
+                    self.auto.pop(b.id, None)
