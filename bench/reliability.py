@@ -116,10 +116,11 @@ def kill_trials(kind: str, trials: int, seed: int = 1) -> dict:
             p = subprocess.Popen([sys.executable, "-c", code, str(db), arg], stdout=subprocess.PIPE,
                                  stderr=subprocess.DEVNULL, text=True, env=_env())
             p.stdout.readline()  # its imports done: the kill comes while it saves, not while Python starts
+            first = p.stdout.readline()  # its first confirmed save, however loaded the machine is
             time.sleep(rnd.uniform(0.4, 1.2) if kind != "app" else rnd.uniform(1.5, 3.0))
             p.send_signal(signal.SIGKILL)
             out, _ = p.communicate()
-            lines = out.splitlines()
+            lines = (first + out).splitlines()
             with Store(db) as s:
                 if s.check():
                     corrupt += 1

@@ -10,7 +10,7 @@ def pytest_configure(config):
 
 
 #: whole files of the slow kind, beside every test in tests/browser (measured: each file takes 30 s or more)
-SLOW_FILES = {"test_entry_tmux.py"}
+SLOW_FILES = {"test_entry_tmux.py", "test_reliability.py"}
 
 
 def pytest_collection_modifyitems(config, items):

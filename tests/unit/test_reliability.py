@@ -16,7 +16,7 @@ import reliability  # noqa: E402
 @pytest.mark.parametrize("kind, trials", [("store", 12), ("import", 10), ("app", 6)])
 def test_a_kill_never_loses_a_confirmed_save(kind, trials):
     r = reliability.kill_trials(kind, trials, seed=7)
-    assert r["confirmed"] > trials  # the children did save between the kills
+    assert r["confirmed"] >= trials  # each child confirmed a save before its kill
     assert r["lost"] == 0 and r["corrupt"] == 0 and r["empty_evenings"] == 0, r
 
 
