@@ -496,3 +496,41 @@ async def test_a_dealt_boards_traveller_shows_the_deal_its_double_dummy_and_par(
         par = analyse({3: dealt[3]})[3]["par"]
         assert "w widne karty:" in shown and "BA" in shown and f"par: " in shown
         assert f"(N-S {par['score_ns']:+d})" in shown
+
+
+async def test_the_table_facing_the_phantom_shows_pauza_enters_nothing_and_moves_on_with_the_room(db):
+    """9 pairs and a phantom in a Mitchell (5 tables: N-S 1-5, E-W 6-10; the phantom is E-W pair 10, starting at
+    table 5): table 5's tablet shows "pauza" in round 1 (no form, no board to pick); its pair 5's boards are
+    scored as the rules give (an adjusted 60 %); when the other four tables have entered round 1, the tablet is in
+    round 2 with E-W pair 9 (moved up from table 4) and its first board to enter."""
+    gid = session(db, pairs=PAIRS[:9], movement="mitchell", boards_per_round=2, phantom=True)
+    app = make_app(db, "pl", table=5, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsTableScreen) and screen.mode == "pauza" and screen.round == 1
+        said = str(screen.query_one("#pt-message").render())
+        assert "Para 5 pauzuje w tej rundzie" in said and "(60%)" in said and "Nic tu nie wpisujemy" in said
+        assert "E-W  pauza" in str(screen.query_one("#pt-pairs").render())
+        assert not screen.query_one("#pt-entry").display and not any(b.display for b in screen.query(".pt-board"))
+        store = Store(db)
+        s = ps.load(store, gid)
+        phantom_lines = [h for h in store.hands(gid) if 10 in (h["ns"], h["ew"])]
+        assert phantom_lines and all(set(h) == {"board", "ns", "ew", "table", "round"} for h in phantom_lines)
+        for seating in s.movement.rounds[0]:
+            if seating.table == 5:
+                continue
+            for board in seating.boards:
+                store.enter(gid, ps.result_hand(seating, board, 1, {"contract": "3NT", "declarer": "N", "tricks": 9}))
+            if seating.table < 4:
+                await pilot.pause(0.3)
+                assert screen.mode == "pauza"  # the room still plays round 1
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if screen.mode == "entry":
+                break
+        assert screen.mode == "entry" and screen.round == 2
+        pairs = str(screen.query_one("#pt-pairs").render())
+        assert "para 5" in pairs and "para 9" in pairs
+        assert screen.board == s.movement.at(2, 5).boards[0]
+        store.close()

@@ -61,6 +61,11 @@ def cmd_evening(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from zapis.io import records
 
+    if str(args.file).lower().endswith(".pbn"):  # a hand record: the deals of an evening's pairs session
+        from zapis.cli.deals import import_hand_record
+
+        return import_hand_record(args)
+
     rec, rules, module = records.read(args.file)
     records.score(rec, rules, module, args.file)  # all or nothing: the whole record is valid first
     from zapis.store.db import check_stake, check_table_number

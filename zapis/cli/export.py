@@ -13,8 +13,6 @@ from zapis.web.session import cli_lang
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from zapis.io.export import export
 
     if args.season:  # the season's report: standings, ratings, statistics
@@ -23,7 +21,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.format == "toml":
             raise ZapisError([Problem("--format", Bi("toml: zapisy gier eksportuje się z wieczoru (--evening E)",
                                                   "toml: game records are exported per evening (--evening E)"))])
-        if args.format in ("pbn", "usebio", "travellers"):
+        if args.format in ("pbn", "usebio", "travellers", "site"):
             raise ZapisError([Problem("--format", Bi(f"{args.format}: turniej par eksportuje się z wieczoru "
                                                      "(--evening E)", f"{args.format}: a pairs session is exported "
                                                      "per evening (--evening E)"))])
@@ -31,13 +29,23 @@ def cmd_export(args: argparse.Namespace) -> int:
         files = export_season(open_store(args), start, end, args.format, cli_lang(args.lang))
     else:
         files = export(open_store(args), args.evening, args.format, cli_lang(args.lang))
-    if args.output is None:
+    return write_files(files, args.output, args.replace)
+
+
+def write_files(files: dict[str, str], output: str | None, replace: bool) -> int:
+    """The files on the screen (no -o), in one file, or in a folder (made, with the folders a name asks for:
+    a results site of several sessions has one a session); nothing is replaced without --replace, each file
+    written whole or not at all."""
+    from pathlib import Path
+
+    if output is None:
         for name, text in files.items():
             if len(files) > 1:
                 print(f"# --- {name}")
             sys.stdout.write(text.lstrip("\ufeff"))
         return 0
-    out = Path(args.output)
+    out = Path(output)
+    folder = out.is_dir() or (len(files) > 1 and not out.suffix and not out.exists() and out.parent.is_dir())
     if out.is_dir():
         paths = [out / name for name in files]
     elif len(files) > 1:  # several files: -o fresh.csv writes fresh-hands.csv and fresh-standings.csv
@@ -47,9 +55,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         paths = [out]
     problems = []
     for path in paths:
-        if not path.parent.is_dir() and not (path.parent == out and not out.exists() and out.parent.is_dir()):
+        if not path.parent.is_dir() and not (folder and out in path.parents):
             problems.append(Problem(str(path), Bi("nie ma takiego folderu", "the folder does not exist")))
-        elif path.exists() and not args.replace:
+        elif path.exists() and not replace:
             problems.append(Problem(str(path), Bi("już istnieje: wybierz inną nazwę albo --replace",
                                                    "exists already: choose another name, or --replace")))
         elif path.exists() and not path.is_file():
@@ -57,7 +65,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if problems:
         raise ZapisError(problems)
     for path, text in zip(paths, files.values()):
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.partial")
         try:
             tmp.write_text(text, encoding="utf-8")

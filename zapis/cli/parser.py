@@ -9,6 +9,7 @@ from typing import Sequence
 
 from zapis import __version__
 from zapis.cli.database import cmd_backup, cmd_db, cmd_restore
+from zapis.cli.deals import cmd_deal
 from zapis.cli.evenings import cmd_evening, cmd_import, cmd_players
 from zapis.cli.export import cmd_export
 from zapis.cli.score import cmd_rulesets, cmd_score
@@ -93,15 +94,39 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     e.add_argument("--place", metavar=w("PLACE", "MIEJSCE"))
     e.add_argument("--title", metavar=w("TITLE", "TYTUŁ"))
     e.set_defaults(func=cmd_evening)
-    im = sub.add_parser("import", help=w("import a game record into an evening (all or nothing)",
-                                         "wczytaj zapis gry do wieczoru (całość albo nic)"))
+    im = sub.add_parser("import", help=w(
+        "import a game record into an evening (all or nothing); a .pbn hand record: its deals attached to the "
+        "evening's pairs session", "wczytaj zapis gry do wieczoru (całość albo nic); rozkłady z pliku .pbn: "
+        "dołączone do turnieju par wieczoru"))
     im.add_argument("file", metavar=w("FILE", "PLIK"))
     im.add_argument("--evening", type=int, metavar=evening, help=w("the evening (default: a new one)",
                                                                     "wieczór (domyślnie: nowy)"))
+    im.add_argument("--game", type=int, metavar=w("GAME", "GRA"), help=w(
+        "a .pbn file: the pairs session (when the evening has several)",
+        "plik .pbn: turniej par (gdy wieczór ma kilka)"))
     im.add_argument("--table", type=int, default=1, metavar=w("TABLE", "STÓŁ"))
     im.add_argument("--stake", type=float, default=0, metavar=w("STAKE", "STAWKA"),
                     help=w("groszy per point, for the settlement", "grosze za punkt, do rozliczenia"))
     im.set_defaults(func=cmd_import)
+    de = sub.add_parser("deal", help=w(
+        "deal a reproducible hand record (the same seed, the same deals): PBN, or A4 sheets to make up the boards",
+        "rozdaj karty do turnieju (ten sam klucz, te same rozkłady): PBN albo arkusze A4 do przełożenia rozdań"))
+    de.add_argument("--boards", default="1-24", metavar=w("BOARDS", "ROZDANIA"), help=w(
+        "e.g. 1-24 (the default) or 1-8,17-24", "np. 1-24 (domyślnie) albo 1-8,17-24"))
+    de.add_argument("--seed", metavar=w("SEED", "KLUCZ"), help=w(
+        "the key of the dealing (default: a new random one, printed with the deals)",
+        "klucz losowania (domyślnie: nowy, losowy, wypisany z rozkładami)"))
+    de.add_argument("--format", choices=("pbn", "html"), default="pbn", help=w(
+        "pbn (the default) or html: A4 hand-record sheets, four boards a page",
+        "pbn (domyślnie) albo html: arkusze A4 z rozkładami, cztery rozdania na stronie"))
+    de.add_argument("--analysis", action="store_true", help=w(
+        "html: each board's double-dummy table and par as well", "html: także analiza w widne karty i par"))
+    de.add_argument("--title", metavar=w("TITLE", "TYTUŁ"))
+    de.add_argument("-o", "--output", metavar=w("OUTPUT", "CEL"), help=w("a file (default: the screen)",
+                                                                          "plik (domyślnie: ekran)"))
+    de.add_argument("--replace", action="store_true", help=w("replace the file if it exists",
+                                                             "zastąp plik, jeśli istnieje"))
+    de.set_defaults(func=cmd_deal)
     st = sub.add_parser("standings", help=w("the evening's (or a season's) standings and settlement",
                                             "klasyfikacja i rozliczenie wieczoru (albo sezonu)"))
     season_from_to = (w("FROM", "OD"), w("TO", "DO"))
@@ -124,11 +149,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     which.add_argument("--season", nargs=2, metavar=season_from_to, help=w(
         "the season's standings, ratings and statistics (csv, json or html)",
         "klasyfikacja, rankingi i statystyki sezonu (csv, json albo html)"))
-    ex.add_argument("--format", choices=("csv", "json", "toml", "html", "pbn", "usebio", "travellers"),
+    ex.add_argument("--format", choices=("csv", "json", "toml", "html", "pbn", "usebio", "travellers", "site"),
                     required=True, help=w(
-                        "pbn, usebio (XML) and travellers (printable HTML): each duplicate pairs session of the "
-                        "evening", "pbn, usebio (XML) i travellers (protokoły do druku, HTML): każdy turniej par "
-                        "wieczoru"))
+                        "pbn, usebio (XML), travellers (printable HTML) and site (a folder of results pages: the "
+                        "ranking, each board, each pair): each duplicate pairs session of the evening",
+                        "pbn, usebio (XML), travellers (protokoły do druku, HTML) i site (folder stron z wynikami: "
+                        "klasyfikacja, każde rozdanie, każda para): każdy turniej par wieczoru"))
     ex.add_argument("-o", "--output", metavar=w("OUTPUT", "CEL"), help=w(
         "a file (or a folder for several files)", "plik (albo folder na kilka plików)"))
     ex.add_argument("--replace", action="store_true", help=w("replace files that exist (never done silently)",
@@ -239,6 +265,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     pan.add_argument("--relay", action="store_true", help=w(
         "Mitchell with an even number of tables: relay, not skip",
         "Mitchell przy parzystej liczbie stołów: wspólne rozdania zamiast przeskoku"))
+    pan.add_argument("--phantom", action="store_true", help=w(
+        "an odd number of pairs: a phantom pair completes the movement (the pair facing it gets an adjusted "
+        "score, phantom_score, default 60%%; the phantom is never ranked)",
+        "nieparzysta liczba par: para-widmo (pauza) uzupełnia ruch (para, która na nią trafia, dostaje zapis "
+        "sędziego, domyślnie 60%%; widmo nie jest klasyfikowane)"))
+    pan.add_argument("--factoring", choices=("neuberg", "none"), help=w(
+        "a board with fewer results: neuberg (the default) or none (plain per cent among them, as JFR Pary)",
+        "rozdanie z mniejszą liczbą wyników: neuberg (domyślnie) albo none (zwykły procent, jak JFR Pary)"))
     pan.add_argument("--title", metavar=w("TITLE", "TYTUŁ"), help=w("the session's title", "tytuł turnieju"))
     pan.add_argument("--table", type=int, default=1, metavar=w("TABLE", "STÓŁ"), help=w(
         "the table number the session is kept under (default 1)", "numer stołu, pod którym jest turniej "

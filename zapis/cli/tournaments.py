@@ -160,11 +160,12 @@ def cmd_pairs(args: argparse.Namespace) -> int:
             gid = ps.new_session(store, args.evening, pairs, movement=args.movement, method=args.method,
                                  boards_per_round=args.boards_per_round, rounds=args.rounds,
                                  arrow_switch=args.arrow_switch, even="relay" if args.relay else "skip",
-                                 title=args.title, table=args.table)
+                                 title=args.title, table=args.table, phantom=args.phantom,
+                                 factoring=args.factoring)
         except ZapisError as e:  # each problem at the option it comes from (rules.boards_per_round: --boards-per-round)
             options = {"rules.boards_per_round": "--boards-per-round", "rules.rounds": "--rounds",
                        "rules.movement": "--movement", "rules.mitchell_even": "--relay", "pairs": "--pair",
-                       "title": "--title"}
+                       "title": "--title", "phantom": "--phantom", "rules.factoring": "--factoring"}
             raise ZapisError([Problem(next((o for k, o in options.items() if p.place == k or
                                             p.place.startswith(k + ".")), p.place), p.message)
                               for p in e.problems], e.source) from None
@@ -187,7 +188,9 @@ def cmd_pairs(args: argparse.Namespace) -> int:
     done, total = s.results_in()
     if args.json:
         print(json.dumps({"game": gid, "results_in": done, "results": total,
-                          "progress": [{"round": r, "tables": [{"table": tb, "in": n, "boards": of}
+                          "progress": [{"round": r, "tables": [{"table": tb, "in": n, "boards": of} | (
+                                                                   {"phantom": True} if s.facing_phantom(
+                                                                       s.movement.at(r, tb)) else {})
                                                                for tb, n, of in seats]}
                                        for r, seats in enumerate(s.progress(), start=1)],
                           "ranking": s.sheet.extra["ranking"]}, ensure_ascii=False, indent=2))
@@ -197,7 +200,8 @@ def cmd_pairs(args: argparse.Namespace) -> int:
     print_plain(ps.movement_words(s), "bold")
     for r, seats in enumerate(s.progress(), start=1):
         print_plain(f"  {t('pd_round')} {r}: " + "  ".join(
-            f"{t('table')} {tb} {'✓' if n == of else f'{n}/{of}'}" for tb, n, of in seats))
+            f"{t('table')} {tb} " + (t("phantom_name") if s.facing_phantom(s.movement.at(r, tb)) else
+                                     "✓" if n == of else f"{n}/{of}") for tb, n, of in seats))
     print_plain(t("pd_ranking"), "bold")
     for r in pairs_page(store.game(gid), s.sheet, s.rules, lang)["ranking"]:  # as the board ranks them
         row = (r["place"], r["pair"], " – ".join(r["players"]), r["total"], r.get("percent", ""))

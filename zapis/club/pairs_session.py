@@ -58,11 +58,26 @@ class Session:
             return []
         return [b for b in seating.boards if self.result_at(b, seating) is not None]
 
+    @property
+    def phantom(self) -> int:
+        """The phantom pair's number (0: none)."""
+        return int(self.rules["phantom"] or 0)
+
+    def facing_phantom(self, seating: Seating | None) -> bool:
+        return seating is not None and bool(self.phantom) and self.phantom in (seating.ns, seating.ew)
+
     def round_at(self, table: int) -> int | None:
-        """The round this table plays now: the first with a board still to enter; None when it has played all."""
+        """The round this table plays now: the first with a board still to enter, or a round against the phantom
+        while another table still plays it (the pair facing the phantom waits: "pauza"); None when it has played
+        all."""
         for rnd in range(1, len(self.movement.rounds) + 1):
             seating = self.movement.at(rnd, table)
-            if seating is not None and len(self.boards_in(rnd, table)) < len(seating.boards):
+            if seating is None:
+                continue
+            if self.facing_phantom(seating):
+                if any(len(self.boards_in(rnd, s.table)) < len(s.boards) for s in self.movement.rounds[rnd - 1]):
+                    return rnd
+            elif len(self.boards_in(rnd, table)) < len(seating.boards):
                 return rnd
         return None
 
@@ -119,22 +134,40 @@ def session_of(store: Store, evening_id: int | None) -> int | None:
 
 def new_session(store: Store, evening_id: int | None, pairs: Iterable[Iterable[str]], movement: str = "howell",
                 method: str = "matchpoints", boards_per_round: int = 2, rounds: int = 0, arrow_switch: bool = False,
-                even: str = "skip", title: str | None = None, table: int = 1) -> int:
+                even: str = "skip", title: str | None = None, table: int = 1, phantom: bool = False,
+                factoring: str | None = None) -> int:
     """Make the session (all or nothing): pairs numbered from 1 in the order given; without an evening, a new one
-    today in the same transaction."""
+    today in the same transaction. `phantom`: an odd number of pairs completed by a phantom pair (numbered last,
+    never ranked); its results (board and pairs only: the rules give the real pair its adjusted score) are
+    recorded with the session, as the movement seats it. `factoring`: "neuberg" or "none" (JFR Pary's)."""
     if method not in METHOD_RULESETS:
         raise ZapisError([Problem("method", Bi(f"{method}: nie matchpoints, cross-imps ani butler",
                                                f"{method} is not matchpoints, cross-imps or butler"))])
     layout = {str(i): [n.strip() for n in names] for i, names in enumerate(pairs, start=1)}
     over = {"movement": movement, "boards_per_round": boards_per_round, "rounds": rounds,
             "arrow_switch": arrow_switch, "mitchell_even": even}
+    if factoring is not None:
+        over["factoring"] = factoring
+    if phantom:
+        if len(layout) % 2 == 0:
+            raise ZapisError([Problem("phantom", Bi(f"para-widmo uzupełnia nieparzystą liczbę par (jest {len(layout)})",
+                                                    f"a phantom pair completes an odd number of pairs "
+                                                    f"({len(layout)} given)"))])
+        over["phantom"] = len(layout) + 1
+        layout[str(len(layout) + 1)] = [t("phantom_name")] * 2
     rules = rulesets.load(METHOD_RULESETS[method], layers=[("rules", over)])
     module = _module(rules)
     problems = module.check_players(rules, layout) + name_problems(title or "", "title")
     if problems:
         raise ZapisError(problems)
     rec = records.GameRecord(ruleset=rules.id, players=layout, title=title)
-    return store.new_game(evening_id, table, rec, rules, module,
+    implied = []
+    if phantom:  # the phantom's results, as the movement seats it
+        moving = movement_of(rules, layout)
+        implied = [{"board": b, "ns": st.ns, "ew": st.ew, "table": st.table, "round": r}
+                   for r, seats in enumerate(moving.rounds, start=1) for st in seats
+                   if over["phantom"] in (st.ns, st.ew) for b in st.boards]
+    return store.new_game(evening_id, table, rec, rules, module, hands=implied,
                           evening=(None, "", "") if evening_id is None else None)
 
 

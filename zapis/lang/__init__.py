@@ -266,6 +266,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "pt_round_done": ("Runda {n} zakończona.", "Round {n} is over."),
     "pt_goes": ("Para {n} → stół {table} {side}.", "Pair {n} → table {table} {side}."),
     "pt_sits_out": ("Para {n} pauzuje.", "Pair {n} sits out."),
+    "phantom_name": ("pauza", "phantom"),
+    "pt_phantom": ("Para {n} pauzuje w tej rundzie: rozdania {boards} dostaje z zapisu sędziego ({pct}%). Nic tu nie "
+                   "wpisujemy; runda kończy się, gdy zapiszą ją inne stoły.",
+                   "Pair {n} sits out this round: boards {boards} score an adjusted {pct}%. Nothing to enter here; "
+                   "the round ends when the other tables have entered it."),
     "pt_all_done": ("Wszystkie rozdania tego stołu są zapisane. Dziękujemy!",
                     "Every board of this table is in. Thank you!"),
     "pt_not_played": ("nie grane", "not played"),

@@ -58,10 +58,10 @@ th { background: #eee; } td.text, th.text { text-align: left; white-space: norma
 """
 
 
-def _page(title: str, body: list[str], lang: str, nav: str = "") -> str:
+def _page(title: str, body: list[str], lang: str, nav: str = "", css: str = "") -> str:
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{title}</title><style>{CSS}</style></head><body>\n{nav}" + "\n".join(b for b in body if b)
+            f"<title>{title}</title><style>{CSS}{css}</style></head><body>\n{nav}" + "\n".join(b for b in body if b)
             + "\n</body></html>\n")
 
 
@@ -178,14 +178,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
         else:
             body.append(f"<p>{w('no_deal')}</p>")
         if board in solved:
-            dd = solved[board]["dd"]
-            body.append(f"<h2>{w('dd')}</h2>")
-            body.append(_table(["", *(signs[s] for s in ("NT", "S", "H", "D", "C"))],
-                               [[seat, *(dd[seat][s] for s in ("NT", "S", "H", "D", "C"))] for seat in "NSEW"]))
-            par = solved[board]["par"]
-            named = ", ".join(f"{c[0]}{signs[c[1:-1].rstrip('X')]}{'X' * c[1:-1].count('X')} {c[-1]}"
-                              for c in par["contracts"]) or w("pass")
-            body.append(f"<p>{w('par')}: {html_text(named)}, N-S {par['score_ns']:+d}</p>")
+            body += analysis_html(solved[board], lang)
         heads = ["N-S", "E-W", w("contract"), w("declarer"), w("result"), w("lead"),
                  f"{w('score')} N-S", f"{w('score')} E-W", f"{unit} N-S", f"{unit} E-W"] + (["%N-S", "%E-W"] if mp
                                                                                           else [])
@@ -229,6 +222,19 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
     return pages
 
 
+def analysis_html(found: Mapping[str, Any], lang: str) -> list[str]:
+    """A board's double-dummy table (tricks of each declarer in each strain) and its par, as HTML."""
+    en = lang == "en"
+    signs = SUIT_SIGN_EN if en else SUIT_SIGN
+    dd, par = found["dd"], found["par"]
+    named = ", ".join(f"{c[0]}{signs[c[1:-1].rstrip('X')]}{'X' * c[1:-1].count('X')} {c[-1]}"
+                      for c in par["contracts"]) or WORDS["pass"][en]
+    return [f"<h2>{WORDS['dd'][en]}</h2>",
+            _table(["", *(signs[s] for s in ("NT", "S", "H", "D", "C"))],
+                   [[seat, *(dd[seat][s] for s in ("NT", "S", "H", "D", "C"))] for seat in "NSEW"]),
+            f"<p>{WORDS['par'][en]}: {html_text(named)}, N-S {par['score_ns']:+d}</p>"]
+
+
 def _lead(card: Any, signs: Mapping[str, str]) -> str:
     if not card:
         return ""
@@ -250,4 +256,4 @@ def _diagram(deal, board: int, dealer: str, vul: str, word: str) -> str:
             + "<div></div>" + hand("S") + "<div></div></div>")
 
 
-__all__ = ["site"]
+__all__ = ["site", "analysis_html", "CSS"]

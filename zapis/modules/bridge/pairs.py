@@ -146,6 +146,7 @@ class PairsModule(ScoringModule):
             return [Problem("pairs", Bi('to nie tabela numerów par (1 = ["Ala", "Bartek"])',
                                         'is not a table of pair numbers (1 = ["Ala", "Bartek"])'))]
         out, seen = [], {}
+        phantom = str(rules["phantom"])
         for num, names in pairs.items():
             place = f"pairs.{num}"
             if not num.isdigit() or int(num) < 1:
@@ -157,7 +158,7 @@ class PairsModule(ScoringModule):
                 continue
             for j, n in enumerate(names):
                 out += name_problems(n, f"{place}[{j}]")  # as every name that enters: short, no control characters
-                if n in seen:
+                if n in seen and not (num == phantom and seen[n] == num):  # the phantom: one word twice
                     out.append(Problem(place, Bi(f"{fmt(n)} gra już w parze {seen[n]}",
                                                  f"{fmt(n)} already plays in pair {seen[n]}")))
                 seen[n] = num

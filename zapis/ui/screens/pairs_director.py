@@ -88,7 +88,8 @@ class PairsDirectorScreen(Screen):
         for table in range(1, s.movement.tables + 1):
             progress.add_column(str(table), width=3)  # "5/8" at most (8 boards a round), never cut
         for rnd, seats in enumerate(s.progress(), start=1):
-            cells = {table: f"{n}/{of}" if n < of else "✓" for table, n, of in seats}
+            cells = {table: f"{n}/{of}" if n < of else "✓" for table, n, of in seats  # the phantom's: a bye, "—"
+                     if not s.facing_phantom(s.movement.at(rnd, table))}
             progress.add_row(str(rnd), *[cells.get(table, "—") for table in range(1, s.movement.tables + 1)])
         ranking = self.query_one("#pd-ranking", DataTable)
         ranking.clear()

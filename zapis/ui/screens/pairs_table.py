@@ -33,6 +33,8 @@ from zapis.ui.widgets.button import Button
 
 
 def pair_line(session: pairs_session.Session, side: str, pair: int) -> str:
+    if pair == session.phantom:
+        return f"{side}  {t('phantom_name')}"
     return f"{side}  {t('pt_pair', n=pair)}: {' – '.join(session.names(pair))}"
 
 
@@ -46,7 +48,9 @@ def traveller_rows(session: pairs_session.Session, board: int, mark_table: int |
     mp = session.rules["method"] == "matchpoints"
     key = "mp" if mp else "imp"
     for e in session.traveller(board):
-        if e.get("not_played"):
+        if e.get("phantom"):
+            what, score = t("phantom_name"), ""
+        elif e.get("not_played"):
             what, score = t("pt_not_played"), ""
         elif e.get("adjusted"):
             what, score = e["adjusted"], ""
@@ -146,6 +150,8 @@ class PairsTableScreen(SaysRefusals, Screen):
         seating = self.seating()
         if seating is None:
             self.board, self.mode = None, "done"
+        elif self.session.facing_phantom(seating):  # nothing to enter: the rules score it
+            self.board, self.mode = None, "pauza"
         else:
             done = set(self.session.boards_in(self.round, self.table))
             self.board = next(b for b in seating.boards if b not in done)
@@ -166,7 +172,12 @@ class PairsTableScreen(SaysRefusals, Screen):
             pairs.update(plain_text(pair_line(s, "N-S", seating.ns) + "\n" + pair_line(s, "E-W", seating.ew)))
         else:
             pairs.update(plain_text(t("pt_all_done")))
-        self._board_buttons(seating)
+        self._board_buttons(seating if self.mode != "pauza" else None)
+        if self.mode == "pauza":
+            real = seating.ew if seating.ns == s.phantom else seating.ns
+            boards = ", ".join(str(b) for b in seating.boards)
+            self.say(t("pt_phantom", n=real, boards=boards, pct=number_text(float(s.rules["phantom_score"]),
+                                                                            get_lang())) + "  " + self._moves(over=False))
         board = self.query_one("#pt-board", Static)
         board.update(plain_text(board_words(self.board), style="bold") if self.board else "")
         self.query_one("#pt-entry").display = self.mode == "entry"
@@ -202,11 +213,13 @@ class PairsTableScreen(SaysRefusals, Screen):
         if done:
             self.say(self._moves(), error=False)
 
-    def _moves(self) -> str:
+    def _moves(self, over: bool = True) -> str:
         """Where the pairs of this table go for the next round (the movement's guide card)."""
         seating = self.seating()
-        out = [t("pt_round_done", n=self.round)]
+        out = [t("pt_round_done", n=self.round)] if over else []
         for pair in (seating.ns, seating.ew):
+            if pair == self.session.phantom:
+                continue
             seat = self.session.next_seat(self.round, pair)
             if seat:
                 out.append(t("pt_goes", n=pair, table=seat[0], side="N-S" if seat[1] == "NS" else "E-W"))
@@ -310,7 +323,8 @@ class PairsTableScreen(SaysRefusals, Screen):
         self.reload()
         if self.mode == "entry" and self.board in self.session.boards_in(self.round or 0, self.table):
             self.mode = "traveller"  # the director entered this board meanwhile: its traveller
-        elif self.mode == "done" or (self.mode == "entry" and self.session.round_at(self.table) != self.round):
+        elif self.mode in ("done", "pauza") or (self.mode == "entry" and
+                                                self.session.round_at(self.table) != self.round):
             self.go_on()  # a result moved away by the director: that board again
             return
         self.show()
