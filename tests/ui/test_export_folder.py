@@ -151,3 +151,28 @@ async def test_the_new_evening_dialog_refuses_a_non_date_naming_the_field(tmp_pa
         error = str(app.screen.query_one("#error").render())
         assert error.startswith(word) and typed in error and len(error.splitlines()) == 1
     assert Store(db).evenings() == []
+
+
+async def test_the_results_site_is_offered_and_written_a_folder_a_session(tmp_path, documents):
+    """Two pairs sessions in the evening: choosing "site" offers a folder (no suffix) and writes each session's
+    pages in a folder of its own inside it, index first."""
+    from zapis.club import pairs_session as ps
+
+    db = tmp_path / "pairs.db"
+    store = Store(db)
+    evening = store.new_evening("2026-11-27", "Klub", "Piątek")
+    pairs = [[f"G{i}a", f"G{i}b"] for i in range(1, 9)]
+    ps.new_session(store, evening, pairs)
+    ps.new_session(store, evening, pairs, table=2)
+    store.close()
+    app = make_app(db, "pl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await offered(app, pilot)
+        app.screen.query_one("#format").value = "site"
+        await pilot.pause()
+        assert app.screen.query_one("#path").value == str(documents / "wieczor-1")
+        await pilot.click("#ok")
+        await pilot.pause()
+    assert (documents / "wieczor-1" / "game-1" / "index.html").is_file()
+    assert (documents / "wieczor-1" / "game-2" / "index.html").is_file()

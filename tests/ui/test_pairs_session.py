@@ -303,6 +303,31 @@ async def test_the_director_makes_a_session_from_the_app(db, lang):
     assert Store(db).record(gid)[0].players["9"] == PAIRS[8]
 
 
+async def test_the_director_picks_a_phantom_and_jfr_factoring_by_keys(db):
+    """Nine pairs typed, then Shift+Tab to the two choices: a phantom for the odd pair, plain per cents (JFR)."""
+    store = Store(db)
+    store.new_evening("2026-11-20", "Klub", "Piątek")
+    store.close()
+    app = make_app(db, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        dialog = app.screen
+        for a, b in PAIRS[:9]:
+            await pilot.press(*f"{a},{b}", "enter")
+        await pilot.press("shift+tab", "enter", "down", "enter")  # the factoring: plain per cent
+        await pilot.press("shift+tab", "enter", "down", "enter")  # an odd number of pairs: a phantom
+        await pilot.pause()
+        assert dialog.query_one("#ns-phantom").value is True and dialog.query_one("#ns-factoring").value == "none"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PairsDirectorScreen), str(dialog.query_one("#ns-error").render())
+    gid = ps.session_of(Store(db), 1)
+    rec, rules, _ = Store(db).record(gid)
+    assert rules["phantom"] == 10 and rules["factoring"] == "none" and len(rec.players) == 10
+
+
 async def test_a_bad_pair_line_is_said_in_one_line(db):
     app = make_app(db, "pl")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -311,6 +311,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "ns_relay_stand": ("relay (stoły 1 i ostatni dzielą)", "relay (first, last share)"),
     "ns_pair_line": ("para {n}: „{text}” to nie dwa nazwiska po przecinku", "pair {n}: \"{text}\" is not two names "
                      "by a comma"),
+    "ns_odd": ("Nieparzysta liczba par", "An odd number of pairs"),
+    "ns_sit_out": ("jedna para pauzuje (bez zapisu)", "one pair sits out (no score)"),
+    "ns_phantom": ("para-widmo (pauza za 60%)", "a phantom (the bye scores 60%)"),
+    "ns_factoring": ("Rozdanie z mniej wynikami", "A board with fewer results"),
+    "ns_neuberg": ("Neuberg", "Neuberg"),
+    "ns_plain": ("zwykły procent (jak JFR)", "plain per cent (as JFR)"),
     "ns_matchpoints": ("maksy (PT, %)", "matchpoints (%)"),
     "ns_cross_imps": ("IMP-y (cross-IMP)", "cross-IMPs"),
     "ns_butler": ("Butler (IMP od datum)", "Butler (IMPs against a datum)"),

@@ -450,6 +450,7 @@ class ZapisApp(App):
             else:
                 out.parent.mkdir(parents=True, exist_ok=True)
             for p, text in zip(targets, files.values()):
+                p.parent.mkdir(exist_ok=True)  # a results site of several sessions: a folder each
                 if p.exists() and not p.is_file():
                     raise IsADirectoryError(21, "is not a file")
                 tmp = p.with_name(f".{p.name}.zapis-tmp")

@@ -16,7 +16,7 @@ from zapis.lang import t
 from zapis.ui.widgets.button import Button
 
 
-SUFFIX = {"html": ".html", "json": ".json"} | {f: "." + ext for f, ext in PAIRS_FORMATS.items()}
+SUFFIX = {"html": ".html", "json": ".json"} | {f: "." + ext for f, ext in PAIRS_FORMATS.items() if ext}
 
 
 def export_folder() -> Path:

@@ -22,7 +22,7 @@ from zapis.ui.widgets.button import Button
 #: where a problem is placed -> the label the dialog shows for it
 PLACES = {"pairs": "ns_pairs", "rules.movement": "ns_movement", "rules.boards_per_round": "ns_boards",
           "rules.rounds": "ns_rounds", "rules.mitchell_even": "ns_relay", "rules.arrow_switch": "ns_arrow",
-          "method": "ns_method", "title": "title"}
+          "method": "ns_method", "title": "title", "phantom": "ns_odd", "rules.factoring": "ns_factoring"}
 
 
 class NewSessionDialog(ModalScreen[int | None]):
@@ -64,6 +64,15 @@ class NewSessionDialog(ModalScreen[int | None]):
                         yield Label(t("ns_relay"))
                         yield Select([(t("ns_skip"), "skip"), (t("ns_relay_stand"), "relay")], value="skip",
                                      allow_blank=False, id="ns-even", compact=True)
+                with Horizontal(classes="ns-row"):
+                    with Vertical():
+                        yield Label(t("ns_odd"))
+                        yield Select([(t("ns_sit_out"), False), (t("ns_phantom"), True)], value=False,
+                                     allow_blank=False, id="ns-phantom", compact=True)
+                    with Vertical():
+                        yield Label(t("ns_factoring"))
+                        yield Select([(t("ns_neuberg"), "neuberg"), (t("ns_plain"), "none")], value="neuberg",
+                                     allow_blank=False, id="ns-factoring", compact=True)
                 yield Label(t("ns_pairs"))
                 yield TextArea(id="ns-pairs", soft_wrap=False)
             yield Label("", id="ns-error", classes="error-text")
@@ -99,7 +108,9 @@ class NewSessionDialog(ModalScreen[int | None]):
                 method=self.query_one("#ns-method", Select).value, boards_per_round=boards, rounds=rounds,
                 arrow_switch=self.query_one("#ns-arrow", Select).value,
                 even=self.query_one("#ns-even", Select).value,
-                title=self.query_one("#ns-title", Input).value.strip() or None)
+                title=self.query_one("#ns-title", Input).value.strip() or None,
+                phantom=bool(self.query_one("#ns-phantom", Select).value) and len(pairs) % 2 == 1,
+                factoring=self.query_one("#ns-factoring", Select).value)
         except ZapisError as e:
             p = e.problems[0]
             where = next((t(v).split(":")[0] for k, v in PLACES.items() if p.place == k or p.place.startswith(k + ".")),
