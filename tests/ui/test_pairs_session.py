@@ -559,3 +559,34 @@ async def test_the_table_facing_the_phantom_shows_pauza_enters_nothing_and_moves
         assert "para 5" in pairs and "para 9" in pairs
         assert screen.board == s.movement.at(2, 5).boards[0]
         store.close()
+
+
+async def test_the_director_reads_a_results_deal_with_r_and_is_told_when_there_is_none(db):
+    from zapis.modules.bridge.deals import deal_board
+    from zapis.ui.screens.pairs_director import DealDialog
+
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    store = Store(db)
+    s = ps.load(store, gid)
+    seating = s.movement.at(1, 2)  # table 2, round 1: boards 3 and 4
+    for board in seating.boards:
+        store.enter(gid, ps.result_hand(seating, board, 1, {"contract": "4S", "declarer": "N", "tricks": 10}))
+    store.attach_deals(gid, [{"board": 3, "deal": deal_board("director", 3).pbn()}])  # board 4 not dealt
+    store.close()
+    app = make_app(db, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(PairsDirectorScreen(gid))
+        await pilot.pause()
+        await pilot.press("r")  # the first result: board 3
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DealDialog) and dialog.head.startswith("Rozdanie 3")
+        north = deal_board("director", 3).suit("N", "S").replace("T", "10") or "—"
+        assert f"♠ {north}" in "\n".join(dialog.lines) and "par" in "\n".join(dialog.lines)
+        await pilot.press("escape")
+        await pilot.press("down", "r")  # board 4: no deal recorded, said in one line
+        await pilot.pause()
+        assert isinstance(app.screen, PairsDirectorScreen)
+        said = str(app.screen.query_one("#pd-message").render())
+        assert said.startswith("Rozdanie 4 nie ma zapisanego rozkładu") and "\n" not in said

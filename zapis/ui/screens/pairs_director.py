@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
@@ -18,7 +18,7 @@ from zapis.core.words import say
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.screens.game import _lines, refusal
-from zapis.ui.screens.pairs_table import traveller_rows
+from zapis.ui.screens.pairs_table import board_words, deal_lines, traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
@@ -37,6 +37,7 @@ class PairsDirectorScreen(Screen):
     BINDINGS = [
         Binding("c", "correct", "pd_correct"),
         Binding("a", "add", "pd_add"),
+        Binding("r", "deal", "pd_deal"),
         Binding("h", "history", "history"),
         Binding("escape", "back", "back"),
     ]
@@ -177,12 +178,46 @@ class PairsDirectorScreen(Screen):
         found = self.session.movement.find(hand["board"], hand["ns"], hand["ew"])
         return hand | ({"table": found[1].table, "round": found[0]} if found else {})
 
+    def action_deal(self) -> None:
+        """The highlighted result's board: its deal around the table, double dummy and par (when dealt)."""
+        results = self.query_one("#pd-results", DataTable)
+        if not results.row_count:
+            self.say(t("pd_none"), error=True)
+            return
+        key = results.coordinate_to_cell_key(results.cursor_coordinate).row_key
+        board = self.session.results[int(key.value)]["board"]
+        lines = deal_lines(self.session, board)
+        if not lines:
+            self.say(t("pd_no_deal", board=board), error=True)
+            return
+        self.app.push_screen(DealDialog(board_words(board), lines))
+
     def action_history(self) -> None:
         from zapis.ui.dialogs.history import HistoryDialog
         self.app.push_screen(HistoryDialog(self.game_id))
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+class DealDialog(ModalScreen[None]):
+    """A board's hand record as the director reads it: Esc, Enter or a tap closes it."""
+    BINDINGS = [Binding("escape", "close", "back"), Binding("enter", "close", "back")]
+
+    def __init__(self, head: str, lines: list[str]):
+        super().__init__()
+        self.head, self.lines = head, lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog pd-deal"):
+            yield Label(plain_text(self.head), classes="dialog-title")
+            yield Static(plain_text("\n".join(self.lines).strip("\n")))
+            with Horizontal(classes="buttons"):
+                yield Button(t("close").capitalize(), id="close", variant="primary")
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ResultDialog(SaysRefusals, ModalScreen[dict | None]):
