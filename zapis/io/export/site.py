@@ -153,9 +153,9 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
     pages: dict[str, str] = {}
 
     # --- index ------------------------------------------------------------------------------------------------
-    heads = [w("place"), w("pair"), w("players"), w("total")] + (["%"] if mp else []) + [w("played")]
+    heads = [w("place"), w("pair").lower(), w("players"), w("total")] + (["%"] if mp else []) + [w("played")]
     rows = [[it["place"], _link(f"pair-{it['pair']}.html", it["pair"]),
-             _link(f"pair-{it['pair']}.html", " – ".join(plain(p) for p in it["players"])),
+             _link(f"pair-{it['pair']}.html", "\u00a0– ".join(plain(p) for p in it["players"])),  # a name a line
              num(it["total"])] + ([pct(it.get("percent"))] if mp else []) + [it.get("boards", "")] for it in ranking]
     body = [f"<h1>{title}</h1>", f"<p>{sub}</p>" if sub else "", f"<h2>{w('ranking')}</h2>",
             _table(heads, rows, {2}), f"<h2>{w('boards')}</h2>",
