@@ -139,6 +139,8 @@ def cmd_movement(args: argparse.Namespace) -> int:
         out = moved.sitting_out(r)
         if out:
             print_plain(f"{say(words['out'], lang)}: {', '.join(map(str, out))}", "dim")
+    for note in movements.notes(moved):
+        print_plain(say(note, lang))
     return 0
 
 
@@ -178,6 +180,11 @@ def cmd_pairs(args: argparse.Namespace) -> int:
                   f"rozdania: {len(m.boards())}" if lang == "pl" else
                   f"game {gid} (evening {eid}): {m.kind}, {m.tables} tables, {len(m.rounds)} rounds, "
                   f"{len(m.boards())} boards")
+            from zapis.core.words import say
+            from zapis.modules.bridge.movements import notes
+
+            for note in notes(m):
+                print_plain(say(note, lang))
         return 0
     eid = evening_or_last(store, args.evening, "pairs status")
     gid = ps.session_of(store, eid)

@@ -321,15 +321,19 @@ def _howell_round(n: int, r: int) -> list[tuple[int, int, int, int]]:
     return seats
 
 
-def _balance(rounds: list[list[tuple[int, int, int, int]]]) -> list[list[tuple[int, int, int, int]]]:
+def _balance(rounds: list[list[tuple[int, int, int, int]]], absent: int = 0) -> list[list[tuple[int, int, int, int]]]:
     """N-S and E-W by a greedy rule (for a design other than the patterned one): a pair that sat N-S last goes
-    E-W, else the pair that has sat N-S less often."""
+    E-W, else the pair that has sat N-S less often. A table of the `absent` pair (an odd number of pairs) is not
+    played: it counts for neither pair."""
     last: dict[int, str] = {}
     ns_count: dict[int, int] = {}
     out = []
     for seats in rounds:
         new = []
         for t, p, q, s in seats:
+            if absent in (p, q):
+                new.append((t, p, q, s))
+                continue
             if t != 1:
                 cost = (int(last.get(p) == "ns") + int(last.get(q) == "ew"), ns_count.get(p, 0) - ns_count.get(q, 0))
                 swapped = (int(last.get(q) == "ns") + int(last.get(p) == "ew"), ns_count.get(q, 0) - ns_count.get(p, 0))
@@ -339,7 +343,31 @@ def _balance(rounds: list[list[tuple[int, int, int, int]]]) -> list[list[tuple[i
             ns_count[p] = ns_count.get(p, 0) + 1
             new.append((t, p, q, s))
         out.append(new)
-    return out
+    return _even_out(out, absent)
+
+
+def _even_out(rounds: list[list[tuple[int, int, int, int]]], absent: int) -> list[list[tuple[int, int, int, int]]]:
+    """Turn tables round (not table 1's) while that brings some pair's N-S and E-W counts closer: the greedy
+    rule leaves a pair 5 N-S and 3 E-W when a pair sits out (9 pairs on 5 tables)."""
+    rounds = [list(seats) for seats in rounds]
+    gap: dict[int, int] = {}
+    for seats in rounds:
+        for t, p, q, _s in seats:
+            if absent not in (p, q):
+                gap[p], gap[q] = gap.get(p, 0) + 1, gap.get(q, 0) - 1
+    changed = True
+    while changed:
+        changed = False
+        for seats in rounds:
+            for i, (t, p, q, s) in enumerate(seats):
+                if t == 1 or absent in (p, q):
+                    continue
+                before = gap[p] ** 2 + gap[q] ** 2
+                if (gap[p] - 2) ** 2 + (gap[q] + 2) ** 2 < before:
+                    gap[p], gap[q] = gap[p] - 2, gap[q] + 2
+                    seats[i] = (t, q, p, s)
+                    changed = True
+    return rounds
 
 
 def _cut_adders(n: int, pairs: int, big_r: int, limit: int = 300) -> tuple[int, ...]:
@@ -400,6 +428,13 @@ def _cut_adders(n: int, pairs: int, big_r: int, limit: int = 300) -> tuple[int, 
     return (0,) * n
 
 
+#: 3 tables have no Room square: no cyclic plan keeps the tables on different sets (each pair must still play
+#: every set once), and the circle method's own puts all three on one set every round. The plan clubs play
+#: (found by a search over every assignment: one round shared by all three tables is the fewest there can be, as
+#: in the published 3-table Howell): the circle's rounds in this order, each table's set by round.
+SMALL_HOWELL = {3: ((2, 3, 4, 5, 1), ((1, 2, 3), (3, 2, 4), (4, 1, 3), (2, 1, 4), (5, 5, 5)))}
+
+
 @lru_cache(maxsize=256)
 def _howell(pairs: int, rounds: int, b: int) -> Movement:
     problems = _basic_problems("howell", pairs, rounds, b)
@@ -409,9 +444,14 @@ def _howell(pairs: int, rounds: int, b: int) -> Movement:
     full = 2 * n - 1
     if rounds > full:
         raise ZapisError([_too_many_rounds(rounds, full, "howell")])
-    played = [_howell_round(n, r) for r in range(1, full + 1)]
-    if not _howell_design(n)[2]:
-        played = _balance(played)
+    if n in SMALL_HOWELL:  # the published board plan: one set shared by the tables in the last round only
+        order, sets = SMALL_HOWELL[n]
+        played = [[(t, p, q, sets[i][t - 1]) for t, p, q, _s in _howell_round(n, r)] for i, r in enumerate(order)]
+        played = _balance(played, 2 * n if pairs % 2 else 0)
+    else:
+        played = [_howell_round(n, r) for r in range(1, full + 1)]
+    if n not in SMALL_HOWELL and not _howell_design(n)[2]:
+        played = _balance(played, 2 * n if pairs % 2 else 0)
     played = played[:rounds or full]
     if rounds and rounds < full and not _equal_plays(
             [[x for x in seats if 2 * n not in (x[1], x[2]) or pairs % 2 == 0] for seats in played[:rounds]]):
@@ -450,3 +490,63 @@ def from_rules(rules: Mapping[str, Any], pairs: int) -> Movement | None:
     return _from_values(rules.get("movement", "none"), pairs, rules.get("rounds", 0),
                         rules.get("boards_per_round", 2), bool(rules.get("arrow_switch", False)),
                         rules.get("mitchell_even", "skip"))
+
+
+# --- the movement's notes -----------------------------------------------------------------------------------
+def notes(m: Movement) -> list[Bi]:
+    """What the director needs to know besides the rounds: how many copies of a board set are in play at once
+    (or whether the tables can relay it), where a relay stands or E-W skip, who sits out, each pair's N-S/E-W
+    balance."""
+    out: list[Bi] = []
+    shared = []  # (round, boards, tables) where one set is in play at several tables at once
+    for r, seats in enumerate(m.rounds, start=1):
+        by_set: dict[tuple[int, ...], list[int]] = {}
+        for st in seats:
+            by_set.setdefault(st.boards, []).append(st.table)
+        shared += [(r, b, ts) for b, ts in by_set.items() if len(ts) > 1]
+    if not shared:
+        out.append(Bi("Każdy komplet rozdań jest w grze przy jednym stole naraz: wystarczy jeden egzemplarz.",
+                      "Each board set is in play at one table at a time: one copy of each board is enough."))
+    else:
+        copies = max(len(ts) for _r, _b, ts in shared)
+        where = "; ".join(f"{r}: {_span(b)} ({', '.join(map(str, ts))})" for r, b, ts in shared)
+        relay = m.boards_per_round >= copies
+        out.append(Bi(f"Rozdania wspólne kilku stołów w rundzie (runda: rozdania (stoły)): {where}. "
+                      + (f"Stoły przekazują je sobie w trakcie rundy (każdy zaczyna od innego rozdania) albo "
+                         f"potrzeba {copies} egzemplarzy." if relay else
+                         f"Potrzeba {copies} egzemplarzy tych rozdań (w rundzie jest ich za mało, by je przekazywać)."),
+                      f"Boards shared by several tables in a round (round: boards (tables)): {where}. "
+                      + (f"The tables pass them on during the round (each starting with a different board), or "
+                         f"{copies} copies are needed." if relay else
+                         f"{copies} copies of these boards are needed (too few boards a round to pass them on).")))
+    if m.kind == "mitchell" and m.tables % 2 == 0:
+        relay_stand = any(len({st.boards for st in seats}) < len(seats) for seats in m.rounds)
+        if relay_stand:
+            half = m.tables // 2
+            out.append(Bi(f"Relay: stolik pauzy z rozdaniami między stołami {half} i {half + 1}; stoły 1 i "
+                          f"{m.tables} dzielą rozdania.",
+                          f"Relay: a bye stand with boards between tables {half} and {half + 1}; tables 1 and "
+                          f"{m.tables} share their boards."))
+        elif len(m.rounds) > m.tables // 2:
+            out.append(Bi(f"Skip: po rundzie {m.tables // 2} pary E-W przechodzą o dwa stoły.",
+                          f"Skip: after round {m.tables // 2} the E-W pairs move up two tables."))
+    if m.pairs % 2:
+        out.append(Bi(f"Par jest {m.pairs}: w każdej rundzie jedna pauzuje (para, która grałaby z parą {m.pairs + 1}).",
+                      f"{m.pairs} pairs: one sits out each round (the pair that would meet pair {m.pairs + 1})."))
+    ns: dict[int, int] = {}
+    ew: dict[int, int] = {}
+    for seats in m.rounds:
+        for st in seats:
+            ns[st.ns] = ns.get(st.ns, 0) + 1
+            ew[st.ew] = ew.get(st.ew, 0) + 1
+    if m.kind == "howell":
+        gap = max(abs(ns.get(p, 0) - ew.get(p, 0)) for p in range(1, m.pairs + 1))
+        out.append(Bi("Każda para siedzi N-S i E-W po równo." if not gap else
+                      f"Każda para siedzi N-S i E-W niemal po równo (różnica najwyżej {gap}).",
+                      "Each pair sits N-S and E-W equally often." if not gap else
+                      f"Each pair sits N-S and E-W about equally often (a difference of at most {gap})."))
+    return out
+
+
+def _span(boards: tuple[int, ...]) -> str:
+    return f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0])
