@@ -1,4 +1,6 @@
 
+from pathlib import Path
+
 import pytest
 
 from zapis.io import records
@@ -13,12 +15,19 @@ def pytest_configure(config):
 SLOW_FILES = {"test_entry_tmux.py", "test_reliability.py"}
 
 
+#: the tests measured at 2 s or more (tests/slow_list.py writes the file from a run's --durations=0)
+MEASURED = Path(__file__).with_name("slow_tests.txt")
+
+
 def pytest_collection_modifyitems(config, items):
     """The fast set a developer runs after each step (`pytest -m "not slow" -n 2`, README) leaves out the browser
-    tests, the real terminal and the files named in SLOW_FILES; the whole suite (.ci/run) runs everything."""
+    tests, the real terminal, the files named in SLOW_FILES and the tests measured slow (MEASURED); the whole
+    suite (.ci/run) runs everything."""
+    measured = {line.strip() for line in MEASURED.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")} if MEASURED.exists() else set()
     for item in items:
         path = item.path
-        if "browser" in path.parts or path.name in SLOW_FILES:
+        if "browser" in path.parts or path.name in SLOW_FILES or item.nodeid in measured:
             item.add_marker(pytest.mark.slow)
 
 

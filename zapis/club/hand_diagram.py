@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from zapis.modules.bridge.deals import SUITS, Deal
+from zapis.modules.bridge.law77 import STRAIN_SYMBOL
 
-SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SIGN = {s: STRAIN_SYMBOL[s] for s in SUITS}
 STRAIN_WORD = {"pl": {"NT": "BA", **SIGN}, "en": {"NT": "NT", **SIGN}}
 WORDS = {"pl": ("w widne karty", "par", "pas"), "en": ("double dummy", "par", "pass")}
 WIDTH = 16  # a hand's column: "♠ AKQJ109876543" fits

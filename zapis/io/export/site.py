@@ -17,8 +17,8 @@ from typing import Any, Mapping
 from zapis.club.evening import number_text
 from zapis.io.export.pairs import _boards, _get, contract_text, is_mp, kind, points
 from zapis.lang.text import html_text, plain
-from zapis.modules.bridge.deals import SUITS, deals_by_board
-from zapis.modules.bridge.law77 import board_dealer_vul
+from zapis.modules.bridge.deals import SUITS, card_text, deals_by_board
+from zapis.modules.bridge.law77 import STRAIN_SYMBOL, board_dealer_vul
 
 WORDS = {  # (pl, en)
     "results": ("Wyniki", "Results"), "ranking": ("Klasyfikacja", "Ranking"), "boards": ("Rozdania", "Boards"),
@@ -35,8 +35,8 @@ WORDS = {  # (pl, en)
     "round": ("runda", "round"), "no_deal": ("Rozkładu tego rozdania nie zapisano.",
                                              "The deal of this board was not recorded."),
 }
-SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "BA"}
-SUIT_SIGN_EN = {**SUIT_SIGN, "NT": "NT"}
+SUIT_SIGN = {**STRAIN_SYMBOL, "NT": "BA"}  # a strain as a Polish sheet writes it; in English NT
+SUIT_SIGN_EN = {**STRAIN_SYMBOL, "NT": "NT"}
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 0 auto; padding: 0.6em; max-width: 60em;
@@ -186,7 +186,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
         for line in board_lines:
             s = line.get("score_ns") if kind(line) in ("played", "pass") else None
             rows.append([pair_ref(line["ns"]), pair_ref(line["ew"]), contract_of(line), line.get("declarer", ""),
-                         result_of(line), _lead(line.get("lead"), signs),
+                         result_of(line), _lead(line.get("lead")),
                          s if s is not None and s >= 0 else "", -s if s is not None and s < 0 else "",
                          num(points(line, "ns", mp)), num(points(line, "ew", mp))]
                         + ([pct(share(line, "ns")), pct(share(line, "ew"))] if mp else []))
@@ -212,7 +212,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
             mine = None if s is None else (s if side == "ns" else -s)
             rows.append([_link(f"board-{line['board']}.html", line["board"]), "N-S" if side == "ns" else "E-W",
                          pair_ref(line[other], names=True), contract_of(line), line.get("declarer", ""), result_of(line),
-                         _lead(line.get("lead"), signs), "" if mine is None else mine, num(points(line, side, mp))]
+                         _lead(line.get("lead")), "" if mine is None else mine, num(points(line, side, mp))]
                         + ([pct(share(line, side))] if mp else []))
         summary = (f"{w('place')} {it['place']}, {w('total')} {num(it['total'])}"
                    + (f", {pct(it.get('percent'))}%" if mp else ""))
@@ -235,11 +235,8 @@ def analysis_html(found: Mapping[str, Any], lang: str) -> list[str]:
             f"<p>{WORDS['par'][en]}: {html_text(named)}, N-S {par['score_ns']:+d}</p>"]
 
 
-def _lead(card: Any, signs: Mapping[str, str]) -> str:
-    if not card:
-        return ""
-    text = str(card)
-    return signs.get(text[0], text[0]) + ("10" if text[1:] == "T" else text[1:])
+def _lead(card: Any) -> str:
+    return card_text(str(card)) if card else ""
 
 
 def _diagram(deal, board: int, dealer: str, vul: str, word: str) -> str:

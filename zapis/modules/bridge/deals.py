@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from zapis.core.errors import Problem, fmt
 from zapis.core.words import Bi
-from zapis.modules.bridge.law77 import SEATS, board_dealer_vul
+from zapis.modules.bridge.law77 import SEATS, STRAIN_SYMBOL, board_dealer_vul
 
 SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
@@ -81,8 +81,8 @@ def parse_deal(text: Any, place: str = "deal") -> tuple[Deal | None, list[Proble
                 if card not in DECK:
                     return None, [Problem(place, bad)]
                 if card in seen:
-                    return None, [Problem(place, Bi(f"karta {_card_word(card)} jest w rozdaniu dwa razy",
-                                                    f"the card {_card_word(card)} is dealt twice"))]
+                    return None, [Problem(place, Bi(f"karta {card_text(card)} jest w rozdaniu dwa razy",
+                                                    f"the card {card_text(card)} is dealt twice"))]
                 seen.add(card)
                 cards.append(card)
         if len(cards) != 13:
@@ -132,8 +132,9 @@ def _deals_of(pairs: tuple[tuple[int, str], ...]) -> tuple[tuple[int, Deal], ...
     return tuple((board, deal) for board, text in pairs for deal in (parse_deal(text)[0],) if deal is not None)
 
 
-def _card_word(card: str) -> str:
-    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]] + ("10" if card[1] == "T" else card[1])
+def card_text(card: str) -> str:
+    """A card as a person writes it: "HT" -> "♥10", "SA" -> "♠A" (the same in both languages)."""
+    return STRAIN_SYMBOL[card[0]] + ("10" if card[1] == "T" else card[1])
 
 
 def opening_leader(declarer_seat: str) -> str:
@@ -145,8 +146,8 @@ def lead_problem(deal: Deal, declarer_seat: str, lead: str, place: str = "lead")
     leader = LEFT_OF[declarer_seat]
     if deal.holds(leader, lead):
         return None
-    return Problem(place, Bi(f"{_card_word(lead)} nie jest kartą wistującego ({leader})",
-                             f"{_card_word(lead)} is not a card of the opening leader ({leader})"))
+    return Problem(place, Bi(f"{card_text(lead)} nie jest kartą wistującego ({leader})",
+                             f"{card_text(lead)} is not a card of the opening leader ({leader})"))
 
 
 # --- dealing ----------------------------------------------------------------------------------------------------

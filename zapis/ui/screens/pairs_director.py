@@ -124,13 +124,18 @@ class PairsDirectorScreen(Screen):
     def _row_selected(self, event: DataTable.RowSelected) -> None:
         self.correct(int(event.row_key.value))
 
-    def action_correct(self) -> None:
+    def _highlighted(self) -> int | None:
+        """The hand-log position of the result under the cursor; None (said) when there is none."""
         results = self.query_one("#pd-results", DataTable)
         if not results.row_count:
             self.say(t("pd_none"), error=True)
-            return
-        key = results.coordinate_to_cell_key(results.cursor_coordinate).row_key
-        self.correct(int(key.value))
+            return None
+        return int(results.coordinate_to_cell_key(results.cursor_coordinate).row_key.value)
+
+    def action_correct(self) -> None:
+        position = self._highlighted()
+        if position is not None:
+            self.correct(position)
 
     def correct(self, position: int) -> None:
         before = self.session.results[position]
@@ -180,12 +185,10 @@ class PairsDirectorScreen(Screen):
 
     def action_deal(self) -> None:
         """The highlighted result's board: its deal around the table, double dummy and par (when dealt)."""
-        results = self.query_one("#pd-results", DataTable)
-        if not results.row_count:
-            self.say(t("pd_none"), error=True)
+        position = self._highlighted()
+        if position is None:
             return
-        key = results.coordinate_to_cell_key(results.cursor_coordinate).row_key
-        board = self.session.results[int(key.value)]["board"]
+        board = self.session.results[position]["board"]
         lines = deal_lines(self.session, board)
         if not lines:
             self.say(t("pd_no_deal", board=board), error=True)
