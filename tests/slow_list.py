@@ -3,7 +3,7 @@
     python -m pytest -n auto --durations=0 -q > durations.txt
     python tests/slow_list.py durations.txt > tests/slow_tests.txt
 
-A test is slow when its setup, call and teardown together take SECONDS or more; the browser tests, the real
+A test is slow when its setup, call and teardown together take SECONDS (1.5) or more; the browser tests, the real
 terminal and the files in conftest.SLOW_FILES are slow by their kind and need no line here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import sys
 from collections import defaultdict
 
-SECONDS = 2.0
+SECONDS = 1.5
 LINE = re.compile(r"^(\d+(?:\.\d+)?)s (?:setup|call|teardown)\s+(\S+)")
 
 
@@ -27,5 +27,5 @@ def slow_ids(text: str, seconds: float = SECONDS) -> list[str]:
 
 if __name__ == "__main__":
     ids = slow_ids("".join(open(path, encoding="utf-8").read() for path in sys.argv[1:]))
-    print("# tests measured at 2 s or more (tests/slow_list.py): the fast set leaves them out")
+    print(f"# tests measured at {SECONDS} s or more (tests/slow_list.py): the fast set leaves them out")
     print("\n".join(ids))
