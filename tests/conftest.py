@@ -15,7 +15,7 @@ def pytest_configure(config):
 SLOW_FILES = {"test_entry_tmux.py", "test_reliability.py"}
 
 
-#: the tests measured at 1.5 s or more (tests/slow_list.py writes the file from a run's --durations=0)
+#: the tests measured at 1 s or more (tests/slow_list.py writes the file from a run's --durations=0)
 MEASURED = Path(__file__).with_name("slow_tests.txt")
 
 

@@ -3,7 +3,7 @@
     python -m pytest -n auto --durations=0 -q > durations.txt
     python tests/slow_list.py durations.txt > tests/slow_tests.txt
 
-A test is slow when its setup, call and teardown together take SECONDS (1.5) or more; the browser tests, the real
+A test is slow when its setup, call and teardown together take SECONDS (1.0) or more; the browser tests, the real
 terminal and the files in conftest.SLOW_FILES are slow by their kind and need no line here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import sys
 from collections import defaultdict
 
-SECONDS = 1.5
+SECONDS = 1.0
 LINE = re.compile(r"^(\d+(?:\.\d+)?)s (?:setup|call|teardown)\s+(\S+)")
 
 
