@@ -538,6 +538,7 @@ async def test_the_table_facing_the_phantom_shows_pauza_enters_nothing_and_moves
         assert "Para 5 pauzuje w tej rundzie" in said and "(60%)" in said and "Nic tu nie wpisujemy" in said
         assert "E-W  pauza" in str(screen.query_one("#pt-pairs").render())
         assert not screen.query_one("#pt-entry").display and not any(b.display for b in screen.query(".pt-board"))
+        assert "save" not in {b.action for _n, b, _e, _t in screen.active_bindings.values()}  # nothing to save
         store = Store(db)
         s = ps.load(store, gid)
         phantom_lines = [h for h in store.hands(gid) if 10 in (h["ns"], h["ew"])]

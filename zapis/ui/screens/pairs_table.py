@@ -137,6 +137,11 @@ class PairsTableScreen(SaysRefusals, Screen):
         if self.mode == "entry":
             self.query_one(HandForm).focus_first()
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Ctrl+S saves a result being entered: in a pauza, a traveller or at the end there is nothing to save
+        (the key is not offered)."""
+        return self.mode == "entry" if action == "save" else True
+
     # --- the state ------------------------------------------------------------------------------------
     def reload(self) -> None:
         self.session = pairs_session.load(self.store, self.game_id)
@@ -187,6 +192,7 @@ class PairsTableScreen(SaysRefusals, Screen):
             self._traveller()
         if self.mode == "entry":
             self.query_one(HandForm).refresh_visibility()
+        self.refresh_bindings()
 
     def _board_buttons(self, seating) -> None:
         """The round's boards, one button each (✓: entered); the buttons are made once and relabelled."""
