@@ -35,8 +35,20 @@ def rss(pid: int) -> float:
 
 
 def session_pids(server_pid: int) -> list[int]:
-    return [int(p) for p in subprocess.run(["pgrep", "-f", "zapis .* app"], capture_output=True,
-                                           text=True).stdout.split()]
+    """The server's descendants that run zapis (a session is `python -m zapis.session ...`, or `zapis ... app`
+    in older versions): found by walking the process tree, not by a pattern of the command line."""
+    found, stack = [], [server_pid]
+    while stack:
+        for kid in (int(p) for p in subprocess.run(["pgrep", "-P", str(stack.pop())], capture_output=True,
+                                                   text=True).stdout.split()):
+            try:
+                command = open(f"/proc/{kid}/cmdline", "rb").read().replace(b"\0", b" ")
+            except OSError:
+                continue
+            stack.append(kid)
+            if b"zapis" in command:
+                found.append(kid)
+    return found
 
 
 async def main() -> None:
