@@ -176,6 +176,10 @@ def test_a_phantom_completes_nine_pairs_its_results_recorded_and_it_is_never_ran
         assert rules["phantom"] == 10 and rules["factoring"] == "none"
         assert all(set(h) == {"board", "ns", "ew", "table", "round"} and 10 in (h["ns"], h["ew"])
                    for h in s.hands(1))
+    code, out, _ = run(capsys, "--db", str(db), "standings", "--evening", "1", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 18 and "phantom" not in {r["player"] for r in rows}  # nine pairs, no phantom
+    assert {r["place_points"] for r in rows} == {5.0}  # nine places, all tied at 60 % so far: (9 + ... + 1) / 9
     code, _, err = run(capsys, "--db", str(db), "pairs", "new", "--phantom", "--pair", "A,B", "--pair", "C,D")
     assert code == 2 and err.startswith("--phantom") and len(err.splitlines()) == 1
 

@@ -44,6 +44,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
         from zapis.io.export.hand_sheets import hand_sheets
         from zapis.modules.bridge.deals import analyse
 
+        if args.analysis:
+            solving(len(deals), lang)
         text = hand_sheets(deals, lang, args.title or "", key, analyse(deals) if args.analysis else None)
         name = "deals.html"
     return write_files({name: text}, args.output, args.replace)
@@ -78,6 +80,7 @@ def import_hand_record(args: argparse.Namespace) -> int:
             f"evening {args.evening} has several pairs sessions ({ids}): choose --game" if sessions else
             f"evening {args.evening} has no such duplicate pairs session"))])
     game = sessions[0]
+    solving(len(deals), cli_lang(args.lang))
     store.attach_deals(game.id, deals)
     n = len(deals)
     if cli_lang(args.lang) == "pl":
@@ -87,3 +90,14 @@ def import_hand_record(args: argparse.Namespace) -> int:
     else:
         print(f"game {game.id} (evening {args.evening}): {n} {'deal' if n == 1 else 'deals'}")
     return 0
+
+
+def solving(n: int, lang: str) -> None:
+    """Said before the solver's work (a second or so a board on a busy laptop), so a wait is not a hang."""
+    import sys
+
+    from zapis.core.words import say
+    from zapis.lang import plural_pl
+
+    print(say(Bi(f"Analiza w widne karty: {n} {plural_pl(n, 'rozdanie', 'rozdania', 'rozdań')}…",
+                 f"Solving double dummy: {n} {'board' if n == 1 else 'boards'}…"), lang), file=sys.stderr, flush=True)

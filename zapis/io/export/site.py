@@ -104,6 +104,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
     pairs = {str(k): [plain(n) for n in v] for k, v in (sheet.extra.get("pairs") or {}).items()}
     ranking = sheet.extra.get("ranking", [])
     ranked = {str(it["pair"]) for it in ranking}
+    phantom = str(_get(session["rules"].values, "phantom", 0) or "")
     deals = deals_by_board(_get(session["rules"].values, "deals", []))
     solved = {b["board"]: b for b in sheet.extra.get("boards", [])}
     signs = SUIT_SIGN_EN if en else SUIT_SIGN
@@ -114,7 +115,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
         n = str(num_)
         who = " – ".join(pairs.get(n, []))
         if n not in ranked:
-            return n
+            return w("phantom") if n == phantom else n
         if names:
             return _link(f"pair-{n}.html", f"{n} {who}")
         return ("html", f'<a href="pair-{n}.html" title="{html_text(who)}">{n}</a>')

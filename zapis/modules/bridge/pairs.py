@@ -182,7 +182,9 @@ class PairsModule(ScoringModule):
         return out
 
     def partnerships(self, rules, pairs):
-        return [list(pairs[k]) for k in sorted(pairs, key=int)]
+        """The pairs that are ranked: the phantom is not one (its names take no place in an evening's standings)."""
+        phantom = str(rules["phantom"])
+        return [list(pairs[k]) for k in sorted(pairs, key=int) if str(k) != phantom]
 
     def hand_fields(self, rules: Rules, players: Any) -> list[Field]:
         return [

@@ -151,6 +151,8 @@ class PairsTableScreen(SaysRefusals, Screen):
 
     def go_on(self) -> None:
         """To the first board of this table still to enter (the round it belongs to), or the end."""
+        if self.mode == "pauza":
+            self.say("")  # the pauza's words end with it
         self.round = self.session.round_at(self.table)
         seating = self.seating()
         if seating is None:
