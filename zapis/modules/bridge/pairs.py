@@ -250,8 +250,8 @@ class PairsModule(ScoringModule):
                                              "an adjusted score has no contract fields")))
             return out
         if "contract" not in res:
-            return out + [Problem("contract", Bi('brak (albo zapis sędziego: adjusted = "A60")',
-                                                 'missing (or give adjusted = "A60")'))]
+            return out + [Problem("contract", Bi("brak (albo zapis sędziego, np. A60)",
+                                                 "missing (or an adjusted score, e.g. A60)"))]
         text = res["contract"]
         if text.strip().lower() == "pass":
             for k in ("declarer", "tricks"):
