@@ -94,3 +94,26 @@ def test_two_tablets_and_the_board_see_each_hand_within_a_second(chromium, serve
     tap(b, "Zapisz", after="Rozdanie")
     wait_text(b, "Zapisano rozdanie 21.", limit=30)
     assert Store(db).hands(gid)[-1] == {"contract": "4S", "declarer": "E", "tricks": 10}  # as the record writes it
+
+
+def test_open_again_after_a_session_ended_reloads_the_tablet(chromium, serve, tmp_path):
+    """"Otwórz ponownie" on the ended-session notice opens the table again (it did nothing: the page's policy
+    refused its inline handler, and the console said so on every page)."""
+    db = tmp_path / "club.db"
+    new_game(db, "bridge-rubber", P4)
+    server = serve(db)
+    ctx = chromium.new_context(**TABLET)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    said: list[str] = []
+    page.on("console", lambda m: said.append(m.text))
+    page.goto(server.url + "/?table=1")
+    wait_text(page, "Rozdanie")
+    page.evaluate("document.body.classList.add('-closed')")  # as textual.js marks a closed session
+    button = page.locator("#reopen")
+    assert button.is_visible() and button.inner_text() == "Otwórz ponownie"
+    with page.expect_navigation():
+        button.tap()
+    wait_text(page, "Rozdanie")
+    assert not [m for m in said if "Content Security Policy" in m], said
+    ctx.close()
