@@ -591,3 +591,29 @@ async def test_the_director_reads_a_results_deal_with_r_and_is_told_when_there_i
         assert isinstance(app.screen, PairsDirectorScreen)
         said = str(app.screen.query_one("#pd-message").render())
         assert said.startswith("Rozdanie 4 nie ma zapisanego rozkładu") and "\n" not in said
+
+
+async def test_a_tables_tablet_is_not_stranded_by_esc(db):
+    """Esc on a table's own tablet went back to an evening listing no game of that table (the session is kept
+    under table 1), with no way back but a reload: Esc there goes nowhere and is not offered, except from E-W's
+    check back to the entry."""
+    session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    app = make_app(db, "pl", table=2, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsTableScreen)
+        assert "back" not in {b.action for _n, b, _e, _t in screen.active_bindings.values()}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.mode == "entry"
+        finger = Finger(pilot)
+        await finger.pad("#part-contract-0", "3")
+        await finger.pad("#part-contract-1", "NT")
+        await finger.pad("#in-declarer", "S")
+        await finger.pad("#in-tricks", 9)
+        await finger._click_at(screen.query_one("#pt-save"), 2, 1)
+        assert screen.mode == "confirm"
+        await pilot.press("escape")  # back to the entry, the values kept
+        await pilot.pause()
+        assert app.screen is screen and screen.mode == "entry" and screen.query_one(HandForm).values()["tricks"] == 9

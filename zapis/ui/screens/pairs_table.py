@@ -139,7 +139,10 @@ class PairsTableScreen(SaysRefusals, Screen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         """Ctrl+S saves a result being entered: in a pauza, a traveller or at the end there is nothing to save
-        (the key is not offered)."""
+        (the key is not offered). Esc goes back from E-W's check to the entry; on the table's own tablet nowhere
+        else (its evening screen would list no game: the session is kept under table 1)."""
+        if action == "back":  # a table's own tablet has nowhere else to go: its evening lists no game of it
+            return self.mode == "confirm" or bool(getattr(self.app, "directs", True))
         return self.mode == "entry" if action == "save" else True
 
     # --- the state ------------------------------------------------------------------------------------
