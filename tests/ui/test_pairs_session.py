@@ -617,3 +617,19 @@ async def test_a_tables_tablet_is_not_stranded_by_esc(db):
         await pilot.press("escape")  # back to the entry, the values kept
         await pilot.pause()
         assert app.screen is screen and screen.mode == "entry" and screen.query_one(HandForm).values()["tricks"] == 9
+
+
+async def test_a_board_picked_by_its_tab_opens_as_the_next_board_does(db):
+    """Tapping a board's tab gave a form with no double chosen and the cursor on the result: it opens undoubled,
+    the cursor on the contract, as "Następne rozdanie" opens it."""
+    session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    app = make_app(db, "pl", table=2, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        form = screen.query_one(HandForm)
+        await Finger(pilot)._click_at(screen.query_one("#pt-b1"), 2, 1)  # the round's second board
+        await pilot.pause()
+        assert screen.board == 4 and screen.mode == "entry"
+        assert form.query_one("#in-double").value == ""  # undoubled, chosen
+        assert app.focused is not None and app.focused.id == "part-contract-0"

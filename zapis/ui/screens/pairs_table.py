@@ -322,9 +322,13 @@ class PairsTableScreen(SaysRefusals, Screen):
             self.mode = "traveller"
         else:
             self.mode = "entry"
-            self.query_one(HandForm).clear()
+            form = self.query_one(HandForm)
+            form.clear()
+            form.prefill({})  # as the next board's form: undoubled chosen, the cursor on the contract
         self.say("")
         self.show()
+        if self.mode == "entry":
+            self.query_one(HandForm).focus_first()
 
     def store_changed(self) -> None:
         """Another table or the director wrote: the traveller and the boards follow; what is typed stays."""
