@@ -221,6 +221,24 @@ async def test_sessions_are_capped_with_a_clear_page(tmp_path):
         assert e.value.status == 503
 
 
+def test_without_max_sessions_the_cap_follows_the_evening(tmp_path):
+    """Two tablets a table (N-S and E-W), the director, and a margin of a quarter of the tables (at least 4) for
+    tablets reloaded; never fewer than 16. A 30-table Mitchell: 60 + 1 + 7 = 68."""
+    from zapis.club.pairs_session import new_session
+    from zapis.web.apps import evening_cap
+
+    assert [evening_cap(n) for n in (0, 5, 6, 12, 30)] == [16, 16, 17, 29, 68]
+    db = tmp_path / "s.db"
+    server = ZapisServer(str(db), "pl", "127.0.0.1", free_port(), None)
+    assert server.session_cap() == 16  # no database yet: the least
+    with Store(db) as store:
+        pairs = [[f"A{i}", f"B{i}"] for i in range(60)]
+        new_session(store, store.new_evening("2026-11-27", "Klub"), pairs, movement="mitchell")
+    server._cap = (-1e9, 0)  # worked out again (it is, every few seconds)
+    assert server.session_cap() == 68
+    assert ZapisServer(str(db), "pl", "127.0.0.1", free_port(), None, max_sessions=5).session_cap() == 5
+
+
 async def test_a_table_chosen_once_is_remembered_and_reaches_the_app_command(tmp_path):
     async with running(tmp_path) as (server, url), aiohttp.ClientSession(
             cookie_jar=aiohttp.CookieJar(unsafe=True)) as tablet:

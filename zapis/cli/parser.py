@@ -207,9 +207,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "the short access code for other machines, at least 6 characters (default: a random one, printed); the "
         "QR code carries a long key instead", "krótki kod dostępu dla innych urządzeń, co najmniej 6 znaków "
         "(domyślnie losowy, wypisany); kod QR niesie zamiast niego długi klucz"))
-    sv.add_argument("--max-sessions", type=int, default=16, metavar="N", help=w(
-        "at most N app sessions at once (each is one process; default 16)",
-        "najwyżej N sesji naraz (każda to jeden proces; domyślnie 16)"))
+    sv.add_argument("--max-sessions", type=int, default=None, metavar="N", help=w(
+        "at most N app sessions at once (default: two a table of the current evening, the director and a margin; "
+        "at least 16)", "najwyżej N sesji naraz (domyślnie: dwie na stół bieżącego wieczoru, kierownik i zapas; "
+        "co najmniej 16)"))
     sv.add_argument("--font-size", type=int, default=16, metavar="PX", help=w(
         "the browser's font size (default 16: a touch target of 3 rows is about 56 px)",
         "rozmiar czcionki w przeglądarce (domyślnie 16: pole dotyku na 3 wiersze ma około 56 px)"))

@@ -132,6 +132,20 @@ def session_of(store: Store, evening_id: int | None) -> int | None:
     return None
 
 
+def evening_tables(store: Store, evening_id: int | None) -> int:
+    """How many tables play the evening: its pairs session's movement's, else those its games are at."""
+    if evening_id is None:
+        return 0
+    tables = {g.table for g in store.games(evening_id)}
+    game_id = session_of(store, evening_id)
+    if game_id is not None:
+        record, rules, _ = store.record(game_id)
+        movement = movement_of(rules, record.players)
+        if movement is not None:
+            return max(movement.tables, len(tables))
+    return len(tables)
+
+
 def new_session(store: Store, evening_id: int | None, pairs: Iterable[Iterable[str]], movement: str = "howell",
                 method: str = "matchpoints", boards_per_round: int = 2, rounds: int = 0, arrow_switch: bool = False,
                 even: str = "skip", title: str | None = None, table: int = 1, phantom: bool = False,

@@ -10,7 +10,7 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Self
+from typing import Callable, Iterator, Self
 
 from zapis.core.errors import ZapisError
 from zapis.core.words import Bi
@@ -138,6 +138,11 @@ class SQLiteConnection:
             if isinstance(e, sqlite3.OperationalError):  # a full disk, an I/O error, a read-only file
                 raise ZapisError(_db_message(e), str(self.path)) from None
             raise
+        if self.after_commit is not None:  # a served session tells the server (zapis.web.driver); the hand is
+            try:  # saved whatever becomes of the telling
+                self.after_commit()
+            except Exception:  # noqa: BLE001 - a broken pipe to a server going away: the poll is the fallback
+                pass
 
     @contextmanager
     def _migration(self) -> Iterator[sqlite3.Connection]:
@@ -164,6 +169,7 @@ class SQLiteConnection:
                 self.conn.execute("COMMIT")
 
     _own_writes = 0  # write transactions this store committed (see data_version)
+    after_commit: Callable[[], None] | None = None  # called after each of them (outside any transaction)
 
     def data_version(self) -> int:
         """Changes whenever anyone committed: another connection (another tablet, the CLI), which SQLite's

@@ -85,6 +85,8 @@ class ZapisApp(App):
         self.title = t("app_title")
         self._seen_version = self.store.data_version()
         self.set_interval(self.WATCH_SECONDS, self._watch_store)
+        # served by zapis serve: each commit of this session is passed on to the others at once (zapis.web.driver)
+        self.store.after_commit = getattr(self._driver, "committed", None)
         self.evening_id = self.store.current_evening()  # the director's choice, never merely the newest
         # the first screen opens once Textual's start-up batch is over: a screen pushed inside it is laid out
         # and "refreshed" unseen (a batch writes nothing), so what waits for the first frame (scoring the
@@ -273,6 +275,10 @@ class ZapisApp(App):
             if self.game_id is not None:
                 from zapis.ui.screens.game import GameScreen
                 await _done(self.push_screen(GameScreen(self.game_id)))
+
+    def store_nudged(self) -> None:
+        """The server says another session committed: look now, not at the next poll."""
+        self._watch_store()
 
     def _watch_store(self) -> None:
         """Someone committed (another tablet or program, or this app): every screen that shows the
@@ -525,6 +531,14 @@ class NewDatabaseApp(App[bool]):
         self.push_screen(ConfirmDialog(t("db_new_ask", path=plain(self.path.absolute())), yes=t("db_create"),
                                        default=True),  # Enter makes it: that is what a new --db is typed for
                          lambda yes: self.exit(bool(yes)))
+
+
+def warm_up() -> None:
+    """Import the screens a session opens on (the evening, a game, a pairs table): a process that forks sessions
+    (zapis.web.forks) imports them once for all."""
+    import zapis.ui.screens.evening  # noqa: F401
+    import zapis.ui.screens.game  # noqa: F401
+    import zapis.ui.screens.pairs_table  # noqa: F401
 
 
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,

@@ -7,17 +7,68 @@ import asyncio
 import json
 import logging
 import shlex
-from typing import Any
+import sqlite3
+import time
+from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 
+from zapis.core.errors import ZapisError
 from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
 from zapis.web.access import Access
 from zapis.web.conn import address_group  # one guesser counted as its connections are
+from zapis.web.driver import CHANGED, COMMITTED, DRIVER
+from zapis.web.forks import Forks
 from zapis.web.guard import ROLE, TABLE_COOKIE, _page, say
 
 log = logging.getLogger("zapis.web.serve")  # the server's one log, whichever part of it writes
+
+
+class Session(AppService):
+    """One tablet's app: forked from the warm process when there is one (zapis.web.forks), else a process of its
+    own; its driver hears the server's nudges, and its commits are passed on (`on_commit`)."""
+
+    def __init__(self, command: str, *, forks: Forks | None = None, table: int | None = None,
+                 on_commit: Callable[[Session], None] | None = None, **kw: Any):
+        super().__init__(command, **kw)
+        self.forks, self.table, self.on_commit = forks, table, on_commit
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return session_environment(super()._build_environment(width, height))
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        if self.forks is not None:
+            process = await self.forks.spawn(self.table, width, height)
+            if process is not None:
+                self._process, self._stdin = process, process.stdin
+                return process
+        return await super()._open_app_process(width, height)
+
+    async def on_meta(self, data: bytes) -> None:
+        try:
+            kind = json.loads(data).get("type")
+        except (ValueError, AttributeError):
+            return
+        if kind == COMMITTED:
+            if self.on_commit is not None:
+                self.on_commit(self)
+            return
+        await super().on_meta(data)
+
+
+LEAST_CAP = 16  # sessions allowed whatever the evening (a few tables, the director, reloads)
+
+
+def evening_cap(tables: int) -> int:
+    """Sessions for an evening of `tables` tables: two tablets a table (N-S and E-W), the director, and a margin
+    for tablets reloaded (an old session lingers a few seconds); never fewer than LEAST_CAP."""
+    return max(LEAST_CAP, 2 * tables + 1 + max(4, tables // 4))
+
+
+def session_environment(environment: dict[str, str]) -> dict[str, str]:
+    """textual-serve's environment for an app, with zapis's driver (the server's nudges)."""
+    return {**environment, "TEXTUAL_DRIVER": DRIVER}
 
 
 class Apps:
@@ -25,22 +76,48 @@ class Apps:
 
     access: Access | None
     lang: str
-    max_sessions: int
+    max_sessions: int | None  # --max-sessions; None: the evening's (session_cap)
+    db: Any
     font_size: int
     base_command: list[str]
     sessions: set[AppService]
     owners: dict[AppService, tuple]
     sockets: set[web.WebSocketResponse]
+    forks: Forks | None
+    board: Any
+    _nudges: set[asyncio.Task]
 
     # --- the command a session runs ------------------------------------------------------------------
     def app_command(self, table: int | None = None) -> str:
         """The session's command; `exec` makes the app the shell's own process, so stopping it stops zapis."""
         return "exec " + shlex.join(self.base_command + (["--table", str(table)] if table else []))
 
+    # --- how many sessions ---------------------------------------------------------------------------------
+    _cap: tuple[float, int] = (-1e9, 0)  # (when, what) the evening's cap was last worked out
+
+    def session_cap(self) -> int:
+        """The sessions allowed at once: `--max-sessions` if given, else the evening's (`evening_cap`), worked
+        out again at most every few seconds (a new evening, a pairs session made, grows it)."""
+        if self.max_sessions is not None:
+            return self.max_sessions
+        now = time.monotonic()
+        if now - self._cap[0] > 5.0:
+            try:
+                from zapis.club.pairs_session import evening_tables
+                from zapis.store import Store
+
+                with Store(self.db) as store:
+                    tables = evening_tables(store, store.current_evening())
+            except (ZapisError, OSError, sqlite3.Error):
+                tables = 0  # nothing to read yet: the least cap
+            self._cap = (now, evening_cap(tables))
+        return self._cap[1]
+
     # --- the app page and its sessions ----------------------------------------------------------------
     def _full(self) -> web.Response | None:
-        if len(self.sessions) >= self.max_sessions:
-            return _page(self.lang, f"<p>{say(self.lang, 'full', n=self.max_sessions)}</p>"
+        cap = self.session_cap()
+        if len(self.sessions) >= cap:
+            return _page(self.lang, f"<p>{say(self.lang, 'full', n=cap)}</p>"
                                     f"<p><a href='/'>{say(self.lang, 'again')}</a></p>", 503)
         return None
 
@@ -79,8 +156,9 @@ class Apps:
         table = _table(request.match_info.get("table"))
         if role.kind == BOARD or (role.kind == TABLE and table != role.table):  # another table, the director's
             return web.Response(status=403, text=say(self.lang, "not_yours"))
-        if len(self.sessions) >= self.max_sessions:
-            return web.Response(status=503, text=say(self.lang, "full", n=self.max_sessions))
+        cap = self.session_cap()
+        if len(self.sessions) >= cap:
+            return web.Response(status=503, text=say(self.lang, "full", n=cap))
         owner = self._owner(request, role)
         if owner is not None and sum(1 for o in self.owners.values() if o == owner) >= self.per_owner(role):
             return web.Response(status=503, text=say(self.lang, "too_many"))
@@ -88,9 +166,9 @@ class Apps:
         service: AppService | None = None
         try:
             await websocket.prepare(request)
-            service = AppService(self.app_command(table), write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=websocket.close,
-                                 download_manager=self.download_manager, debug=self.debug)
+            service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,
+                              write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                              close=websocket.close, download_manager=self.download_manager, debug=self.debug)
             self.sessions.add(service)
             if owner is not None:
                 self.owners[service] = owner
@@ -108,6 +186,17 @@ class Apps:
                 self.owners.pop(service, None)
                 await stop_service(service)
         return websocket
+
+    def committed(self, source: AppService) -> None:
+        """A session committed: every other session and the board look at the database now, not at their
+        next poll (a session still starting takes it from its first look)."""
+        for service in list(self.sessions):
+            if service is not source and service._stdin is not None:
+                task = asyncio.get_running_loop().create_task(service.send_meta({"type": CHANGED}))
+                self._nudges.add(task)
+                task.add_done_callback(self._nudges.discard)
+        if self.board is not None:
+            self.board.nudge()
 
     def _owner(self, request: web.Request, role: Role) -> tuple | None:
         """Whose sessions are counted together: a table's login (two tablets a table: N-S and E-W), another machine's

@@ -235,6 +235,7 @@ class Board:
         self.polls = 0
         self._store: Any = None  # the scoring threads' store, opened once
         self._store_lock = threading.Lock()  # a scoring still running in its thread is never closed under it
+        self._nudged = asyncio.Event()
 
     def add_routes(self, app: web.Application, prefix: str = "/board") -> None:
         prefix = "/" + prefix.strip("/")
@@ -244,6 +245,10 @@ class Board:
         app.on_cleanup.append(self._stop)
 
     # --- the one watcher ------------------------------------------------------------------------
+    def nudge(self) -> None:
+        """A session of this server committed: look now."""
+        self._nudged.set()
+
     def start(self) -> None:
         """Start the watcher unless it runs (on app startup, and again by a viewer if it ever ended)."""
         if self.watcher is None or self.watcher.done():
@@ -293,7 +298,11 @@ class Board:
                         conn.close()
                     conn = None
                     await asyncio.to_thread(self._drop_store)
-                await asyncio.sleep(self.POLL)
+                try:  # the next look: at the poll, or at once when a tablet's session commits (`nudge`)
+                    await asyncio.wait_for(self._nudged.wait(), self.POLL)
+                except asyncio.TimeoutError:
+                    pass
+                self._nudged.clear()
         finally:
             if conn is not None:
                 conn.close()

@@ -9,8 +9,9 @@ A served tablet is a stranger. What guards the laptop:
   carries) or the short code; wrong tries are limited per address (`Lockout`). A browser that got
   in holds a session token in its cookie, never the key or the code; the key leaves the address bar
   at once (a redirect), and neither reaches any log (the access log writes paths without queries).
-- App sessions are capped (`--max-sessions`); every session is one process, so this is the memory
-  bound. The board is one shared web page, no process per viewer (zapis.web.board).
+- App sessions are capped (`--max-sessions`, else two a table of the current evening, the director and a
+  margin); every session is one process (forked from one warm process: zapis.web.forks), so this is the
+  memory bound. The board is one shared web page, no process per viewer (zapis.web.board).
 - The served app delivers exports as downloads and never writes where a tablet says (zapis.ui.app).
 
 The server is made of one part per concern, each a module beside this one: who may come in and as whom (access),
@@ -29,6 +30,7 @@ import shlex
 import signal
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from aiohttp import web
 from textual_serve.app_service import AppService
@@ -38,7 +40,8 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi
 from zapis.web.access import Access, check_code
 from zapis.web.addresses import Addresses, allowed_hosts
-from zapis.web.apps import Apps, stop_service
+from zapis.web.apps import Apps, session_environment, stop_service
+from zapis.web.forks import Forks
 from zapis.web.guard import TEMPLATES, Guard, PathOnlyAccessLogger, _no_framing
 from zapis.web.logins import DEFAULT_TABLES
 
@@ -50,6 +53,8 @@ from zapis.web.conn import address_group  # noqa: F401
 from zapis.web.guard import (CSP, LOCAL, ROLE, SESSION_COOKIE, TABLE_COOKIE, TEXT, _inline_scripts,  # noqa: F401
                              _page, is_local, safe_log_line, say)
 
+BUDGETED_SESSIONS = 64  # the descriptors kept for sessions when their cap follows the evening (a 30-table one)
+
 STATIC = Path(__import__("textual_serve").__file__).resolve().parent / "static"
 
 
@@ -57,8 +62,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
     """The served app: the guard, the app sessions and the addresses (the parts above) on textual-serve's server."""
 
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
-                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False):
+                 max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
+                 local_needs_code: bool = False, forks: bool = True):
         base = [sys.executable, "-m", "zapis.web.session"]  # the app without the command line's parser: sooner
         if db:
             base += ["--db", str(db)]
@@ -79,6 +84,10 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         self.owners: dict[AppService, tuple] = {}  # a session's owner (zapis serve caps each: `_owner`)
         self.sockets: set[web.WebSocketResponse] = set()
         self.board = None
+        # the tablets' sessions forked from one warm process (zapis.web.forks), started with the server
+        self.forks: Forks | None = Forks(base[3:], lambda: session_environment(AppService._build_environment(
+            SimpleNamespace(debug=self.debug), 80, 24))) if forks else None
+        self._nudges: set[asyncio.Task] = set()
 
     # --- the web application ---------------------------------------------------------------------------
     async def _make_app(self) -> web.Application:
@@ -147,7 +156,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         """Listen, say where, and serve until `stop` is set (or the process is interrupted)."""
         from zapis.web.conn import Runner  # the connections bounded: headers in time, per address, in total
 
-        runner = Runner(await self._make_app(), max_sessions=self.max_sessions, access_log_class=PathOnlyAccessLogger,
+        runner = Runner(await self._make_app(), max_sessions=self.max_sessions or BUDGETED_SESSIONS,
+                        access_log_class=PathOnlyAccessLogger,
                         shutdown_timeout=3.0, access_log=logging.getLogger("zapis.access"), handle_signals=False)
         await runner.setup()
         try:
@@ -160,6 +170,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
                         "is already in use (another zapis serve?): choose another port with --port"))]) from None
                 raise ZapisError([Problem(f"--host {self.host}", Bi(f"nie można tam nasłuchiwać ({e.strerror})",
                                                                     f"cannot listen there ({e.strerror})"))]) from None
+            if self.forks is not None:
+                self.forks.start()
             print(self.announce(), flush=True)
             self.write_announcement()
             if ready is not None:
@@ -167,6 +179,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
             await (stop or asyncio.Event()).wait()
         finally:
             await runner.cleanup()
+            if self.forks is not None:
+                await asyncio.to_thread(self.forks.stop)
 
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
@@ -186,11 +200,11 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
 
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
-                 max_sessions: int = 16, font_size: int = 16, extra_hosts: list[str] = (),
+                 max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
                  local_needs_code: bool = False, tables: int = DEFAULT_TABLES) -> ZapisServer:
     problems = [Problem(opt, Bi(f"musi być liczbą całkowitą od {lo} do {hi}",
                                 f"must be a whole number from {lo} to {hi}")) for opt, v, lo, hi in (
-        (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", max_sessions, 1, 1000),
+        (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", 1 if max_sessions is None else max_sessions, 1, 1000),
         (f"--font-size {font_size}", font_size, 8, 48), (f"--tables {tables}", tables, 1, 999)) if not lo <= v <= hi]
     if problems:
         raise ZapisError(problems)

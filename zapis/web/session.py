@@ -54,7 +54,7 @@ def probe(store) -> None:
 SERVER_PID = "ZAPIS_SERVER_PID"  # set by `zapis serve` in its own environment; every session inherits it
 
 
-def die_with_server() -> None:
+def die_with_server(server_pid: int | None = None) -> None:
     """A session started by `zapis serve` ends when the server ends, however it ends (even SIGKILL, which
     leaves it no time to stop its sessions): no orphan keeps running on the club's database.
 
@@ -63,10 +63,11 @@ def die_with_server() -> None:
     died before that was set is seen by the parent no longer being the server: exit at once. Elsewhere a
     daemon thread looks at the parent once a second. (The signal follows the thread that forked: the server
     starts sessions from its event loop's thread, which lives as long as the server.)"""
-    server = os.environ.pop(SERVER_PID, "")  # not handed on to anything the session starts
-    if not server.isdigit():
-        return
-    server_pid = int(server)
+    if server_pid is None:  # a forked session (zapis.web.forks) names its parent, the warm process, itself
+        server = os.environ.pop(SERVER_PID, "")  # not handed on to anything the session starts
+        if not server.isdigit():
+            return
+        server_pid = int(server)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -116,36 +117,49 @@ def parse(argv: Sequence[str]) -> dict[str, str | None]:
     return opts
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    die_with_server()
-    argv = list(sys.argv[1:] if argv is None else argv)
+def check_options(opts: dict[str, str | None]) -> int | None:
+    """The database must exist and the table be a table's number: the table, or a problem naming the option."""
+    if opts["--db"] is not None and not os.path.isfile(opts["--db"]):
+        raise ZapisError([Problem(opts["--db"], Bi("nie ma takiej bazy", "no such database"))])
+    if opts["--table"] is None:
+        return None
+    from zapis.store.db import check_table_number
 
+    try:
+        table = int(opts["--table"])
+    except ValueError:
+        raise ZapisError([Problem("--table", Bi(f"{opts['--table']!r}: podaj numer stołu",
+                                                f"{opts['--table']!r}: a table number"))]) from None
+    problems = check_table_number(table, "--table")
+    if problems:
+        raise ZapisError(problems)
+    return table
+
+
+def run_app(db: str | None, lang: str | None, table: int | None) -> int:
+    """The session itself: the app on the server's database, for one table or the director, until it ends."""
+    from zapis.ui.app import make_app
+
+    app = make_app(db, lang, table=table)
+    probe(app.store)
+    app.run()
+    return 0
+
+
+def session(argv: Sequence[str]) -> int:
+    """A session from its options, bad input said in plain lines (exit 2): as a process of its own, or forked."""
     def run() -> int:
         opts = parse(argv)
-        if opts["--db"] is not None and not os.path.isfile(opts["--db"]):
-            raise ZapisError([Problem(opts["--db"], Bi("nie ma takiej bazy", "no such database"))])
-        table = None
-        if opts["--table"] is not None:
-            from zapis.store.db import check_table_number
-
-            try:
-                table = int(opts["--table"])
-            except ValueError:
-                raise ZapisError([Problem("--table", Bi(f"{opts['--table']!r}: podaj numer stołu",
-                                                        f"{opts['--table']!r}: a table number"))]) from None
-            problems = check_table_number(table, "--table")
-            if problems:
-                raise ZapisError(problems)
-        from zapis.ui.app import make_app
-
-        app = make_app(opts["--db"], opts["--lang"], table=table)
-        probe(app.store)
-        app.run()
-        return 0
+        return run_app(opts["--db"], opts["--lang"], check_options(opts))
 
     def given(option: str) -> str | None:  # for the words of a problem met before the options are parsed
         return argv[argv.index(option) + 1] if option in argv[:-1] else None
     return guarded(run, given("--lang"), given("--db"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    die_with_server()
+    return session(list(sys.argv[1:] if argv is None else argv))
 
 
 if __name__ == "__main__":

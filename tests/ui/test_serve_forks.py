@@ -1,0 +1,216 @@
+"""Tablets ready in seconds (zapis.web.forks) and a change that reaches every tablet at once (zapis.web.driver).
+
+A tablet's session is a fork of the server's one warm process (Textual and zapis imported once); it ends with the
+server; where forking is not to be had, it starts as a process of its own. A session's commit is passed on to every
+other session and to the board at once, the poll kept as the fallback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+
+import aiohttp
+import pytest
+
+from tests.ui.conftest import new_game
+from tests.ui.test_serve import running, ws_headers
+from tests.ui.test_serve_hardening import alive, app_started, children, ping
+from zapis.web.apps import Session
+from zapis.web.driver import CHANGED, COMMITTED, DRIVER, ZapisWebDriver
+from zapis.web.forks import AVAILABLE, Forked
+
+linux_only = pytest.mark.skipif(not AVAILABLE, reason="forking sessions is Linux's (pidfd)")
+
+
+def parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+
+def cmdline(pid: int) -> bytes:
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        return f.read()
+
+
+@linux_only
+async def test_a_tablets_session_is_forked_from_the_warm_process_and_ends_with_its_tablet(tmp_path):
+    new_game(tmp_path / "s.db", "kierki", ["Ala", "Bartek", "Celina", "Darek"], [])
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=90&height=30", headers=ws_headers(url))
+        await app_started(ws)
+        await ping(ws, "up")
+        (service,) = server.sessions
+        process = service._process
+        assert isinstance(process, Forked) and process.returncode is None
+        warm = server.forks.process.pid
+        assert parent(process.pid) == warm and b"zapis.web.forks" in cmdline(warm)
+        assert parent(warm) == os.getpid()  # the warm process is the server's own child
+        # the warm process was started with a session's environment: zapis's driver (read when Textual is imported)
+        with open(f"/proc/{warm}/environ", "rb") as f:
+            environ = dict(e.split(b"=", 1) for e in f.read().split(b"\0") if b"=" in e)
+        assert environ[b"TEXTUAL_DRIVER"] == DRIVER.encode() and b"COLUMNS" not in environ
+        await ws.close()
+        deadline = time.monotonic() + 10
+        while alive(process.pid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not alive(process.pid) and process.returncode is not None
+    assert server.forks.process is None and not alive(warm)  # the server stopped: the warm process ended
+
+
+@linux_only
+async def test_when_the_warm_process_cannot_fork_a_session_starts_on_its_own(tmp_path):
+    new_game(tmp_path / "s.db", "kierki", ["Ala", "Bartek", "Celina", "Darek"], [])
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        server.forks.process.kill()  # the warm process is gone
+        server.forks.process.wait()
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws", headers=ws_headers(url))
+        await app_started(ws)
+        await ping(ws, "up")
+        (service,) = server.sessions
+        assert not isinstance(service._process, Forked) and server.forks.failed
+        assert b"zapis.web.session" in cmdline(service._process.pid)
+        await ws.close()
+
+
+@linux_only
+async def test_the_warm_process_and_its_sessions_end_when_the_server_is_killed(tmp_path):
+    from tests.ui.test_serve_hardening import served
+
+    with served(tmp_path) as (server, url, err):
+        async with aiohttp.ClientSession() as browser:
+            ws = await browser.ws_connect(url.replace("http", "ws") + "/ws", headers=ws_headers(url))
+            await app_started(ws)
+            (warm,) = children(server.pid)
+            (session,) = children(warm)
+            assert b"zapis.web.forks" in cmdline(warm) and alive(session)
+            server.kill()  # SIGKILL: no time to stop anything
+            server.wait(10)
+            deadline = time.monotonic() + 10
+            while (alive(warm) or alive(session)) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert not alive(warm) and not alive(session), "outlived the server"
+
+
+# --- the nudge --------------------------------------------------------------------------------------------------
+class Recorder:
+    def __init__(self, ready: bool = True):
+        self._stdin = object() if ready else None
+        self.sent: list[dict] = []
+
+    async def send_meta(self, data: dict) -> bool:
+        self.sent.append(data)
+        return True
+
+
+async def test_a_sessions_commit_nudges_every_other_session_and_the_board():
+    from zapis.web.apps import Apps
+
+    class Board:
+        nudged = 0
+
+        def nudge(self):
+            self.nudged += 1
+
+    apps = Apps()
+    a, b, c, starting = Recorder(), Recorder(), Recorder(), Recorder(ready=False)
+    apps.sessions, apps.board, apps._nudges = {a, b, c, starting}, Board(), set()
+    service = Session("true", on_commit=apps.committed, write_bytes=None, write_str=None, close=None,
+                      download_manager=None)
+    apps.sessions.add(service)
+    await service.on_meta(json.dumps({"type": COMMITTED}).encode())
+    await asyncio.sleep(0)
+    assert a.sent == b.sent == c.sent == [{"type": CHANGED}]
+    assert starting.sent == []  # no pipe yet: it reads the database when its screen opens
+    assert apps.board.nudged == 1
+
+
+async def test_the_driver_passes_a_nudge_to_the_apps_loop_and_tells_its_commits():
+    looked = []
+
+    class App:
+        def store_nudged(self):
+            looked.append(True)
+
+    driver = ZapisWebDriver.__new__(ZapisWebDriver)  # no stdout of a served session here
+    driver._app, driver._loop = App(), asyncio.get_running_loop()
+    written = []
+    driver.write_meta = written.append
+    driver.on_meta(CHANGED, {"type": CHANGED})
+    driver.committed()
+    await asyncio.sleep(0)
+    assert looked == [True] and written == [{"type": COMMITTED}]
+
+
+def test_a_commit_calls_the_stores_hook_after_it_is_saved_and_a_broken_hook_loses_nothing(tmp_path):
+    from zapis.store import Store
+
+    store = Store(tmp_path / "h.db")
+    seen = []
+
+    def hook():
+        seen.append(store.conn.in_transaction)
+        raise BrokenPipeError  # the server went away
+
+    store.after_commit = hook
+    evening = store.new_evening("2026-11-27", "Klub")
+    assert seen == [False] and store.evenings()[0]["id"] == evening
+    store.close()
+
+
+@linux_only
+async def test_a_hand_saved_on_one_tablet_nudges_the_other_through_the_server(tmp_path, monkeypatch):
+    """The whole way: a hand typed on a served tablet is committed by its session, which tells the server; the server
+    passes it to the other tablet's session (whose screen then shows it) and to the board."""
+    new_game(tmp_path / "s.db", "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"], [])
+    nudged: list[Session] = []
+    original = Session.send_meta
+
+    async def send_meta(self, data):
+        if data == {"type": CHANGED}:
+            nudged.append(self)
+        return await original(self, data)
+
+    monkeypatch.setattr(Session, "send_meta", send_meta)
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        tablets, screens = [], []
+        for _ in range(2):
+            ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=100&height=32",
+                                          headers=ws_headers(url))
+            tablets.append(ws)
+            assert "Rozdanie 1" in await read(ws, 60.0, "Rozdanie 1")  # the form is up (a loaded machine is slow)
+        board_looks = server.board.computations
+        for keys in ("7", "n", "n", "=", "\r"):  # 7NT by N, made: saved on the first tablet
+            await tablets[0].send_str(json.dumps(["stdin", keys]))
+            await asyncio.sleep(0.3)
+        assert "Zapisano rozdanie 1" in await read(tablets[0], 30.0, "Zapisano rozdanie 1")
+        deadline = time.monotonic() + 30
+        while not nudged and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert len(nudged) == 1 and nudged[0] in server.sessions, nudged  # the other tablet's session, once
+        # 7NT= by N: 220 below the line, 1000 for the grand slam, 300 for the unfinished rubber's game (Law 80)
+        assert "1520" in await read(tablets[1], 30.0, "1520")
+        deadline = time.monotonic() + 10
+        while server.board.computations == board_looks and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert server.board.computations > board_looks  # the board scored the evening again
+        for ws in tablets:
+            await ws.close()
+
+
+async def read(ws: aiohttp.ClientWebSocketResponse, seconds: float, until: str) -> str:
+    """What the tablet was sent (its terminal's bytes as text) until `until` is among them, or the time is up."""
+    seen = ""
+    end = time.monotonic() + seconds
+    while until not in seen and (left := end - time.monotonic()) > 0:
+        try:
+            message = await ws.receive(timeout=left)
+        except asyncio.TimeoutError:
+            break
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen += message.data.decode("utf-8", "replace")
+        elif message.type != aiohttp.WSMsgType.TEXT:
+            break
+    return seen
