@@ -633,3 +633,34 @@ async def test_a_board_picked_by_its_tab_opens_as_the_next_board_does(db):
         assert screen.board == 4 and screen.mode == "entry"
         assert form.query_one("#in-double").value == ""  # undoubled, chosen
         assert app.focused is not None and app.focused.id == "part-contract-0"
+
+
+async def test_another_tables_result_redraws_nothing_at_a_table_entering_and_scores_nothing(db):
+    """Thirty tablets on one session: each result used to have every other table's tablet score the whole session
+    and draw its unchanged screen again. A table entering its board shows its round, pairs and boards entered: a
+    result of another table changes none of these, so nothing is scored or redrawn; its own board entered elsewhere
+    (the director) still turns it to the traveller."""
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    app = make_app(db, "pl", table=2, touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsTableScreen) and screen.mode == "entry"
+        shown = []
+        original = screen.show
+        screen.show = lambda: (shown.append(screen.mode), original())
+        with Store(db) as other:  # table 1 enters its first board, as its own tablet would
+            s = ps.load(other, gid)
+            seating = s.movement.at(1, 1)
+            other.enter(gid, ps.result_hand(seating, seating.boards[0], 1,
+                                               {"contract": "4S", "declarer": "N", "tricks": 10}))
+        app._watch_store()
+        await pilot.pause()
+        assert screen.session.version == 1 and shown == [] and "sheet" not in vars(screen.session)
+        with Store(db) as director:  # the director enters table 2's board: its traveller
+            seating = screen.seating()
+            director.enter(gid, ps.result_hand(seating, screen.board, 1,
+                                                  {"contract": "3NT", "declarer": "S", "tricks": 9}))
+        app._watch_store()
+        await pilot.pause()
+        assert shown == ["traveller"] and screen.mode == "traveller"

@@ -9,9 +9,10 @@ stored.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from zapis.io import records, rulesets
 from zapis.core.errors import Problem, ZapisError
@@ -21,6 +22,7 @@ from zapis.lang import t
 from zapis.modules.bridge.pairs import movement_of
 from zapis.modules.bridge.movements import Movement, Seating
 from zapis.store import Store
+from zapis.store.rows import replay
 
 PAIRS_MODULE = "bridge-pairs"
 #: the scoring methods a director picks from: ruleset id by method
@@ -37,8 +39,14 @@ class Session:
     results: list[dict[str, Any]]  # as recorded, in the order of the hand log's positions
     rules: Any
     module: Any
-    sheet: Any
     movement: Movement
+    score: Callable[[], Any]  # the sheet, worked out when first asked for (`sheet`)
+
+    @cached_property
+    def sheet(self) -> Any:
+        """The session scored (travellers, ranking): a table entering its board needs only the results' places,
+        so thirty tablets do not all score the session again after every result."""
+        return self.score()
 
     def names(self, pair: int) -> list[str]:
         return list(self.pairs.get(str(pair), []))
@@ -111,13 +119,20 @@ def is_session(module_id: str, rules: Any) -> bool:
 
 
 def load(store: Store, game_id: int) -> Session:
-    now = store.scored(game_id)
-    rec, rules = now.record, now.rules
+    """The session as it stands; scored only when its sheet is asked for (or already scored at this version)."""
+    with store.snapshot():  # the version and the hands of one state of the database
+        version = store.game(game_id).version
+        if store.knows(game_id, version):
+            now = store.scored(game_id)
+            version, rec, rules, module, score = now.version, now.record, now.rules, now.module, lambda: now.sheet
+        else:
+            rec, rules, module = store.record(game_id, replay(store.log(game_id)))
+            score = functools.partial(module.score, rules, rec.players, rec.hands, rec.start)
     movement = movement_of(rules, rec.players)
     if movement is None:
         raise ZapisError([Problem("game", Bi(f"gra {game_id} nie jest turniejem par z ruchem",
                                              f"game {game_id} is not a pairs session with a movement"))])
-    return Session(game_id, now.version, rec.players, list(rec.hands), rules, now.module, now.sheet, movement)
+    return Session(game_id, version, rec.players, list(rec.hands), rules, module, movement, score)
 
 
 def session_of(store: Store, evening_id: int | None) -> int | None:

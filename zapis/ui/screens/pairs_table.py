@@ -335,6 +335,7 @@ class PairsTableScreen(SaysRefusals, Screen):
         version = self.store.game(self.game_id).version
         if version == self.session.version:
             return
+        before = self._entry_view()
         self.reload()
         if self.mode == "entry" and self.board in self.session.boards_in(self.round or 0, self.table):
             self.mode = "traveller"  # the director entered this board meanwhile: its traveller
@@ -342,7 +343,18 @@ class PairsTableScreen(SaysRefusals, Screen):
                                                 self.session.round_at(self.table) != self.round):
             self.go_on()  # a result moved away by the director: that board again
             return
+        if before is not None and before == self._entry_view():
+            return  # another table's result: nothing this table's entry shows has changed, nothing is redrawn
         self.show()
+
+    def _entry_view(self) -> tuple | None:
+        """What the entry shows of the session (its round, its pairs by name, its boards entered), or None when
+        not entering."""
+        if self.mode != "entry":
+            return None
+        seating = self.seating()
+        names = (self.session.names(seating.ns), self.session.names(seating.ew)) if seating is not None else ()
+        return self.round, self.board, names, tuple(self.session.boards_in(self.round or 0, self.table))
 
     def action_back(self) -> None:
         if self.mode == "confirm":
