@@ -49,7 +49,7 @@ class HandRecords:
         if self.read_only or self.conn.in_transaction:  # inside a read's snapshot: kept in this process only
             return
         try:
-            with self.tx() as c:
+            with self.tx(tell=False) as c:  # a memo: no other screen need look again for it
                 c.executemany("INSERT OR REPLACE INTO deal_analyses (key, analysis_json) VALUES (?, ?)",
                               [(keys[b], _json(a)) for b, a in found.items()])
         except (ZapisError, sqlite3.DatabaseError):

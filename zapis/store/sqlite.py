@@ -119,8 +119,9 @@ class SQLiteConnection:
                 c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
-    def tx(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: taken at once (BEGIN IMMEDIATE), committed or rolled back whole."""
+    def tx(self, tell: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction: taken at once (BEGIN IMMEDIATE), committed or rolled back whole. `tell=False`:
+        a memo written (what only saves time), which no other screen need look at at once (`after_commit`)."""
         if self.read_only:  # opened to read only: any write is refused before it begins
             raise ZapisError(Bi("nie można jej zapisać (tylko do odczytu): nic nie zapisano",
                                 "cannot be written (read-only): nothing was saved"), str(self.path))
@@ -138,8 +139,8 @@ class SQLiteConnection:
             if isinstance(e, sqlite3.OperationalError):  # a full disk, an I/O error, a read-only file
                 raise ZapisError(_db_message(e), str(self.path)) from None
             raise
-        if self.after_commit is not None:  # a served session tells the server (zapis.web.driver); the hand is
-            try:  # saved whatever becomes of the telling
+        if tell and self.after_commit is not None:  # a served session tells the server (zapis.web.driver)
+            try:  # what was committed stays, whatever becomes of the telling
                 self.after_commit()
             except Exception:  # noqa: BLE001 - a broken pipe to a server going away: the poll is the fallback
                 pass
