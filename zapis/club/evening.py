@@ -56,16 +56,18 @@ class GameResult:
     @classmethod
     def judged_from(cls, key: str, outcome: Mapping[str, Any], rules: Rules, module: ScoringModule,
                     stake: float = 0, evening: str = "") -> GameResult:
-        """A game as the standings see it, from its outcome (no sheet)."""
-        r = cls(key, None, rules, module, stake, evening, judged=True)
-        r.players = players = outcome["players"]
-        r.totals = dict(zip(players, outcome["totals"]))
-        r.money = dict(zip(players, outcome["money"]))
-        r.sides = outcome["sides"]
-        r.declared = {p: (d[0], d[1]) for p, d in zip(players, outcome.get("declared") or ()) if d[0]}
-        r.finished = bool(outcome.get("finished", False))
-        _place(r)
-        return r
+        """A game as the standings see it, from its outcome (no sheet). Every field given at once (a season makes
+        thousands: none is made empty only to be replaced)."""
+        players = outcome["players"]
+        totals = dict(zip(players, outcome["totals"]))
+        money = dict(zip(players, outcome["money"]))
+        sides = outcome["sides"]
+        declared = {p: (d[0], d[1]) for p, d in zip(players, outcome.get("declared") or ()) if d[0]}
+        finished = bool(outcome.get("finished", False))
+        places, points, spans = _places((group, first, last, pts) for group, first, last, _, pts in sides)
+        return cls(key, None, rules, module, stake, evening, places=places, place_points=points, money=money,
+                   place_span=spans, players=players, totals=totals, sides=sides, finished=finished,
+                   declared=declared, judged=True)
 
 
 def declarers(module: ScoringModule, rules: Rules, players: Any, hands: Sequence[Mapping[str, Any]]
@@ -87,13 +89,17 @@ def declared_of(found: Mapping[str, tuple[int, int]], players: Any) -> dict[str,
 def judge(r: GameResult) -> GameResult:
     """One game's places, place points, place spans and money, from its sheet (once)."""
     if not r.judged:
+        sheet = r.sheet
         players = _players_of(r)
-        ranked = ranked_sides(r.module, r.rules, players, r.sheet)
-        r.money = game_money(r.module, r.rules, players, r.sheet, r.stake)
-        r.players = list(r.sheet.players)
-        r.totals = {p: r.sheet.totals.get(p, 0) for p in r.players}
-        r.sides = [[list(group), first, last, _group_value(r.sheet, group), pts] for group, first, last, pts in ranked]
-        r.finished = bool(r.sheet.finished)
+        groups = entities(r.module, r.rules, players, sheet)
+        values = _group_values(sheet, groups)  # each side's value, found once (ranked_sides() finds the same)
+        ranked = _ranked(groups, values, place_scheme(r.rules, len(groups)))
+        r.money = game_money(r.module, r.rules, players, sheet, r.stake)
+        r.players = list(sheet.players)
+        totals = sheet.totals
+        r.totals = {p: totals.get(p, 0) for p in r.players}
+        r.sides = [[list(groups[i]), first, last, values[i], pts] for i, first, last, pts in ranked]
+        r.finished = bool(sheet.finished)
         _place(r)
         r.judged = True
     return r
@@ -147,19 +153,38 @@ def ranked_sides(module: ScoringModule, rules: Rules, players: Any, sheet: Sheet
     """One game's sides (a player, or partners) best first, each with the places it holds, first and
     last (a tie holds several: 2 and 3), and its place points (the average of those places' points)."""
     groups = entities(module, rules, players, sheet)
-    value = {i: _group_value(sheet, g) for i, g in enumerate(groups)}
-    scheme = list(scheme or place_scheme(rules, len(groups)))
-    order = sorted(value, key=lambda i: -value[i])
+    ranked = _ranked(groups, _group_values(sheet, groups), scheme or place_scheme(rules, len(groups)))
+    return [(groups[i], first, last, pts) for i, first, last, pts in ranked]
+
+
+def _ranked(groups: list[list[str]], value: list[float], scheme: Sequence[float]
+            ) -> list[tuple[int, int, int, float]]:
+    """ranked_sides() from the sides and their values: each side (by its index) best first, with its first and
+    last place and its place points."""
+    scheme = list(scheme)
+    neg = [-v for v in value]
+    order = sorted(range(len(groups)), key=neg.__getitem__)  # best first; a tie keeps the sides' order
     out = []
-    k = 0
-    while k < len(order):
-        tied = [i for i in order if value[i] == value[order[k]]]
-        span = range(k, k + len(tied))
-        avg_pts = sum(scheme[j] if j < len(scheme) else 0 for j in span) / len(tied)
-        for i in tied:
-            out.append((groups[i], k + 1, k + len(tied), avg_pts))
-        k += len(tied)
+    k, count = 0, len(order)
+    while k < count:
+        top = value[order[k]]
+        end = k  # the sides tied with it follow it (sorted)
+        while end < count and value[order[end]] == top:
+            end += 1
+        n = end - k
+        avg_pts = sum(scheme[k:end]) / n  # places past the scheme's end have no points
+        for i in order[k:end]:
+            out.append((i, k + 1, end, avg_pts))
+        k = end
     return out
+
+
+def _group_values(sheet: Sheet, groups: list[list[str]]) -> list[float]:
+    """Each side's value (_group_value), the sheet read once."""
+    if sheet.extra.get("ranking"):
+        return [_group_value(sheet, g) for g in groups]
+    totals = sheet.totals
+    return [totals.get(g[0], 0) for g in groups]
 
 
 def _group_value(sheet: Sheet, group: list[str]) -> float:
@@ -229,13 +254,15 @@ def standings(results: Iterable[GameResult]) -> list[Standing]:
     with collector_paused():  # a season: tens of thousands of small results made, all kept
         for r in results:
             judge(r)
+            key, totals, places, points, money = r.key, r.totals, r.places, r.place_points, r.money
             for p in r.players:
-                st = table.setdefault(p, Standing(p, 0, 0.0, {}, 0))
+                st = table.get(p)
+                if st is None:
+                    st = table[p] = Standing(p, 0, 0.0, {}, 0)
                 st.games += 1
-                st.place_points += r.place_points[p]
-                st.money += r.money.get(p, 0)
-                st.results[r.key] = {"total": r.totals.get(p, 0), "place": r.places[p],
-                                     "place_points": r.place_points[p]}
+                st.place_points += points[p]
+                st.money += money.get(p, 0)
+                st.results[key] = {"total": totals.get(p, 0), "place": places[p], "place_points": points[p]}
     out = sorted(table.values(), key=lambda s: (-s.place_points, -s.money, s.player))
     for s in out:
         s.rank = 1 + sum(1 for o in out if o.place_points > s.place_points)
@@ -340,9 +367,14 @@ def season(results: Iterable[GameResult], table: list[Standing] | None = None) -
     evenings: dict[str, set[str]] = {}
     firsts: dict[str, list[int]] = {}
     for r in results:
+        evening, spans = r.evening, r.place_span
         for p in r.players:
-            evenings.setdefault(p, set()).add(r.evening)
-            firsts.setdefault(p, []).append(r.place_span[p][0])
+            if p in evenings:
+                evenings[p].add(evening)
+                firsts[p].append(spans[p][0])
+            else:
+                evenings[p] = {evening}
+                firsts[p] = [spans[p][0]]
     return [SeasonRow(s.rank, s.player, len(evenings[s.player]), s.games, s.place_points,
                       tuple(firsts[s.player].count(k) for k in (1, 2, 3)), s.money) for s in table]
 

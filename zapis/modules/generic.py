@@ -284,11 +284,13 @@ class GenericModule(ScoringModule):
     def totals(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
                start: Mapping[str, Any] | None = None) -> Sheet:
         """score() without its rows, for the season: the same deals summed onto the start, the same end."""
+        r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
         tot = {p: (start or {}).get(p, 0) for p in players}
+        deal_scores = self.deal_scores
         for hand in hands:
-            for p, v in self.deal_scores(rules, players, hand).items():  # every player, as `running` adds them
+            for p, v in deal_scores(r, players, hand).items():  # every player, as `running` adds them
                 tot[p] += v
-        finished, winner = self._end(rules, players, len(hands), tot)
+        finished, winner = self._end(r, players, len(hands), tot)
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
                      finished=finished, winner=winner)
 

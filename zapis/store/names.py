@@ -19,8 +19,6 @@ def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, s
     """A game's rules, seats, start and hands in its players' names now (seats: (recorded, current) in seat
     order). Of the rules only the parameters a record writes at its top level (a tura's partners) hold names.
     A damaged seats or start row is one line naming the game."""
-    from zapis.io import records
-    from zapis.core.module import COMMON_HAND_FIELDS
     place = f"game {game_id}"
     layout, start = _stored(layout_json, place, "players"), _stored(start_json, place, "start")
     if not isinstance(layout, (list, dict)) or not layout:
@@ -30,6 +28,8 @@ def _names_now(module: ScoringModule, rules: Rules, seats: Iterable[tuple[str, s
     mapping = {a: b for a, b in seats if a != b}
     layout = _rename(layout, mapping)
     if mapping:  # only where a field holds a player: a double "X" stays "X" when a player X is renamed
+        from zapis.core.module import COMMON_HAND_FIELDS
+        from zapis.io import records
         named = {k: _rename(rules.values[k], mapping) for k in records.record_keys(module) if k in rules.values}
         if named:
             rules = dataclasses.replace(rules, values={**rules.values, **named})

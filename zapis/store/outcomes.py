@@ -58,34 +58,34 @@ class Outcomes:
         `dated` (a season's games come from many evenings)."""
         from zapis.club.evening import GameResult
         rows = self.conn.execute(
+            # each game with its seats (seat, the name as recorded, the player's name now) as one JSON array: one
+            # query, no row a seat (a season has 20,000); a game's seats are put in order here (a sort of four)
             "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
-            "g.version, r.key, r.outcome_json FROM games g JOIN tables t ON t.id = g.table_id "
-            f"JOIN evenings e ON e.id = t.evening_id LEFT JOIN game_results r ON r.game_id = g.id "
-            f"WHERE {where} ORDER BY e.date, e.id, t.number, g.id", args).fetchall()
-        seated: dict[int, list[tuple[int, str, str]]] = {}
-        for gid, seat, recorded, current in self.conn.execute(
-                # CROSS JOIN keeps SQLite to this order (by the evenings' dates, not every seat ever taken); the
-                # seats of a game are put in order here (a sort of four, not of the season's seats in SQL)
-                "SELECT gp.game_id, gp.seat, gp.name, p.name FROM evenings e CROSS JOIN tables t ON t.evening_id = e.id "
-                "CROSS JOIN games g ON g.table_id = t.id CROSS JOIN game_players gp ON gp.game_id = g.id "
-                f"JOIN players p ON p.id = gp.player_id WHERE {where}", args):
-            seated.setdefault(gid, []).append((seat, recorded, current))
-        seats = {gid: [(recorded, current) for _, recorded, current in sorted(found)]
-                 for gid, found in seated.items()}
-        frozen_rules: dict[str, tuple[Rules, ScoringModule]] = {}  # the games of one ruleset share its Rules
+            "g.version, r.key, r.outcome_json, (SELECT json_group_array(json_array(gp.seat, gp.name, p.name)) "
+            "FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = g.id) "
+            "FROM games g JOIN tables t ON t.id = g.table_id JOIN evenings e ON e.id = t.evening_id "
+            f"LEFT JOIN game_results r ON r.game_id = g.id WHERE {where} ORDER BY e.date, e.id, t.number, g.id",
+            args).fetchall()
+        # the games of one ruleset share its Rules, module, title and the parts of their keys these determine
+        frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]] = {}
         out: list[tuple[int, str, GameResult | None]] = []
         todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
-        for gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done in rows:
-            if rules_json not in frozen_rules:
-                frozen_rules[rules_json] = _frozen_of(rules_json, gid)
-                self._solved(frozen_rules[rules_json][0])
-            rules, module = frozen_rules[rules_json]
-            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title or both(rules.title))} (#{gid})"
-            names = seats.get(gid, [])
-            want = outcome_key(version, rules_json, layout_json, start_json, stake, names, module)
+        judged_from = GameResult.judged_from
+        for (gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done,
+             seated) in rows:
+            frozen = frozen_rules.get(rules_json)
+            if frozen is None:
+                rules, module = _frozen_of(rules_json, gid)
+                self._solved(rules)
+                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
+                                                     _module_code(module))
+            rules, module, ruleset_title, rules_digest, code = frozen
+            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
+            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
+            want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
             if memo and key == want:
                 try:
-                    out.append((gid, want, GameResult.judged_from(label, _loads(done), rules, module, stake, date)))
+                    out.append((gid, want, judged_from(label, _loads(done), rules, module, stake, date)))
                     continue
                 except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
                     pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
@@ -125,7 +125,7 @@ class Outcomes:
                     found = _loads(hands)
                 except (ValueError, TypeError, RecursionError):
                     found = None
-                if found is not None and all(type(h) is dict for h in found):
+                if type(found) is list and set(map(type, found)) <= _DICTS:  # every hand a table of its fields
                     yield gid, found
                 else:  # a damaged row among them: the log read row by row says which hand
                     yield gid, replay(self.log(gid))
@@ -136,8 +136,7 @@ class Outcomes:
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
                 stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
         """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
-        from zapis.core.module import DECLARED
-        from zapis.club.evening import GameResult, declared_of, declarers, judge
+        DECLARED, GameResult, declared_of, declarers, judge = _judging()
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands, gid)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))
@@ -156,7 +155,7 @@ class Outcomes:
             # not flushed to the disk at once (a power cut may lose a memo, never the database's consistency):
             # a screen of standings waits for no fsync
             self.conn.execute("PRAGMA synchronous = OFF")
-            with self.tx() as c:
+            with self.tx(tell=False) as c:  # a memo: no other screen need look again for it
                 c.executemany("INSERT OR REPLACE INTO game_results (game_id, key, outcome_json) VALUES (?, ?, ?)",
                               memo)
         except (ZapisError, sqlite3.DatabaseError):
@@ -262,6 +261,15 @@ def _outcome_json(outcome: dict[str, Any]) -> str:
         return _json(outcome)
 
 
+@functools.cache
+def _judging() -> tuple[str, Any, Any, Any, Any]:
+    """What judges a scored game, imported when first needed (the store opens without the standings) and then at
+    hand (import statements run for each of a season's 5,000 games add up)."""
+    from zapis.core.module import DECLARED
+    from zapis.club.evening import GameResult, declared_of, declarers, judge
+    return DECLARED, GameResult, declared_of, declarers, judge
+
+
 def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> Any:
     """A game scored (score or totals); what stops it is said as the game's problem, in one line."""
     try:
@@ -273,6 +281,9 @@ def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> An
                                                         "zapis db check",
                                                         f"cannot be scored ({type(e).__name__}): run zapis db "
                                                         "check"))]) from None
+
+
+_DICTS = {dict}
 
 
 @functools.lru_cache(maxsize=64)
@@ -308,8 +319,13 @@ def outcome_key(version: int, rules_json: str, layout_json: str, start_json: str
                 names: list[tuple[str, str]], module: ScoringModule) -> str:
     """What determines a game's outcome, as one digest: the game's version (its hand log), its frozen rules, seats,
     start and stake, its players' names now, and the code that scores it (the module's own `version` too)."""
-    what = "\x00".join((str(version), _digest(rules_json), layout_json, start_json, repr(float(stake)), repr(names),
-                         _module_code(module)))
+    return _key(version, _digest(rules_json), layout_json, start_json, stake, names, _module_code(module))
+
+
+def _key(version: int, rules_digest: str, layout_json: str, start_json: str, stake: float,
+         names: list[tuple[str, str]], code: str) -> str:
+    """outcome_key() from the digest of the rules and the module's code (a season's games share them)."""
+    what = "\x00".join((str(version), rules_digest, layout_json, start_json, repr(float(stake)), repr(names), code))
     return hashlib.sha256(what.encode()).hexdigest()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from zapis.core.module import Rules
 from zapis.core.words import Bi
 
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -155,7 +156,8 @@ class Values:
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> Values:
-        kw = {k: rules[k] for k in cls.__dataclass_fields__ if k in rules}
+        given = rules.values if isinstance(rules, Rules) else rules  # a Rules' own values: no Mapping methods
+        kw = {k: given[k] for k in cls.__dataclass_fields__ if k in given}
         if "trick_values" in rules:
             kw["trick"] = dict(rules["trick_values"])
         return cls(**kw)
