@@ -351,7 +351,7 @@ async def test_over_the_websocket_a_tables_keys_change_nothing_outside_its_table
             end = asyncio.get_running_loop().time() + seconds
             while (left := end - asyncio.get_running_loop().time()) > 0 and not (until and until in screen):
                 try:
-                    msg = await ws.receive(timeout=left)
+                    msg = await asyncio.wait_for(ws.receive(), left)  # receive(timeout=) restarts at a ping
                 except asyncio.TimeoutError:
                     return
                 if msg.type == aiohttp.WSMsgType.BINARY:

@@ -88,7 +88,7 @@ def alive(pid: int) -> bool:
 
 async def app_started(ws: aiohttp.ClientWebSocketResponse) -> None:
     """The session's app has written to the browser (its process is up and drawing)."""
-    while (await ws.receive(timeout=30)).type != aiohttp.WSMsgType.BINARY:
+    while (await asyncio.wait_for(ws.receive(), 30)).type != aiohttp.WSMsgType.BINARY:  # (not reset by a ping)
         pass
 
 
