@@ -80,6 +80,7 @@ class Forks:
     tablet (None when forking is not to be had: the caller starts a process of its own)."""
 
     START_SECONDS = 60.0  # a warm process not ready by then is given up (its sessions start as processes)
+    FORK_SECONDS = 30.0  # a fork not answered by then: the warm process is given up the same way
 
     def __init__(self, options: Sequence[str], environment: Callable[[], dict[str, str]]):
         self.options = list(options)  # --db, --lang: the server's, the same for every session
@@ -158,6 +159,7 @@ class Forks:
         with self._lock:
             try:
                 assert self._sock is not None
+                self._sock.settimeout(self.FORK_SECONDS)  # a warm process that hangs fails this tablet, not all
                 socket.send_fds(self._sock, [request], fds)
                 message, got, _flags, _addr = socket.recv_fds(self._sock, 256, 1)
             except OSError:
