@@ -53,8 +53,8 @@ async def test_a_tablets_session_is_forked_from_the_warm_process_and_ends_with_i
         assert environ[b"TEXTUAL_DRIVER"] == DRIVER.encode() and b"COLUMNS" not in environ
         await ws.close()
         deadline = time.monotonic() + 10
-        while alive(process.pid) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        while (alive(process.pid) or process.returncode is None) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)  # the pidfd's readiness reaches the loop a moment after /proc shows the end
         assert not alive(process.pid) and process.returncode is not None
     assert server.forks.process is None and not alive(warm)  # the server stopped: the warm process ended
 
