@@ -299,8 +299,9 @@ class Board:
                     conn = None
                     await asyncio.to_thread(self._drop_store)
                 try:  # the next look: at the poll, or at once when a tablet's session commits (`nudge`)
-                    await asyncio.wait_for(self._nudged.wait(), self.POLL)
-                except asyncio.TimeoutError:
+                    async with asyncio.timeout(self.POLL):  # in this task: wait_for would start one per look
+                        await self._nudged.wait()
+                except TimeoutError:
                     pass
                 self._nudged.clear()
         finally:
