@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.words import Bi, both, raw
 from zapis.store.names import _names_now
+from zapis.store.spread import in_two
 from zapis.store.rows import LogEntry, Scored, _entry, _frozen_of, _json, _loads, _no_game, _row_id, replay
 
 if TYPE_CHECKING:
@@ -91,12 +93,22 @@ class Outcomes:
                     pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
             todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
             out.append((gid, want, None))
-        found = []
-        for gid, hands in self._hands_of(list(todo)):
+        work: list[tuple[int, tuple, str | list[dict[str, Any]]]] = []
+        for gid, hands in self._hand_texts(list(todo)):
             at, how = todo.pop(gid)
-            found.append((at, self._judged(*how, hands)))
-        for at, how in todo.values():  # a game without a hand yet
-            found.append((at, self._judged(*how, [])))
+            work.append((at, how, hands))
+        work.extend((at, how, []) for at, how in todo.values())  # a game without a hand yet
+        here = os.getpid()
+
+        def scored(w: tuple[int, tuple, str | list[dict[str, Any]]]) -> GameResult:
+            # a damaged game's log is read by this process's connection only (spread's parent does that game)
+            return self._judged(*w[1], self._hands_read(w[1][0], w[2], own=os.getpid() == here))
+
+        # scored on both cores where there are two (a season's 5,000 games): the child sends each outcome as the
+        # memo keeps it, and it is read back as a remembered one is
+        judged = in_two(work, scored, send=lambda r: _outcome_json(r.outcome()),
+                        back=lambda w, done: judged_from(w[1][1], _loads(done), *w[1][2:4], w[1][6], w[1][7]))
+        found = [(w[0], r) for w, r in zip(work, judged)]
         for at, r in found:
             out[at] = (out[at][0], out[at][1], r)
         if memo:
@@ -104,8 +116,28 @@ class Outcomes:
         return out  # type: ignore[return-value]
 
     def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-        """Each game's hands as they stand (its log replayed), a game at a time, from one query that brings a
-        game's log as one JSON array (decoding each hand alone costs three times as much).
+        """Each game's hands as they stand (its log replayed), a game at a time (see _hand_texts)."""
+        for gid, found in self._hand_texts(game_ids):
+            yield gid, self._hands_read(gid, found)
+
+    def _hands_read(self, game_id: int, found: str | list[dict[str, Any]], own: bool = True
+                    ) -> list[dict[str, Any]]:
+        """A game's hands from what _hand_texts brought: its hands' JSON array read, or (a damaged row among them)
+        its log read row by row, which says which hand; by the process that owns this connection only (`own`:
+        else _Damaged is raised)."""
+        if type(found) is list:
+            return found
+        hands = _hand_list(found)
+        if hands is None:
+            if not own:
+                raise _Damaged
+            hands = replay(self.log(game_id))
+        return hands
+
+    def _hand_texts(self, game_ids: list[int]) -> Iterator[tuple[int, str | list[dict[str, Any]]]]:
+        """Each game's hands as they stand, a game at a time, from one query that brings a game's log as one JSON
+        array (decoding each hand alone costs three times as much): that array's text, not yet read (a season's
+        200,000 hands are never held read at once), or the hands replayed from the game's log.
 
         The rows are grouped as the index (game_id, id) brings them, in the log's order: no ORDER BY in a
         subquery, which made SQLite sort the whole season again in a temporary B-tree (half the query's time).
@@ -121,14 +153,7 @@ class Outcomes:
             if not others and positions == _counting(positions.count(",") + 1):
                 # hands entered one after another and nothing else: the entry positions 0, 1, 2, ... prove
                 # the rows came in the log's order (each enter is at the end of the hands before it)
-                try:
-                    found = _loads(hands)
-                except (ValueError, TypeError, RecursionError):
-                    found = None
-                if type(found) is list and set(map(type, found)) <= _DICTS:  # every hand a table of its fields
-                    yield gid, found
-                else:  # a damaged row among them: the log read row by row says which hand
-                    yield gid, replay(self.log(gid))
+                yield gid, hands
             else:  # corrections and undos (or the rows out of order): the game's log read and replayed
                 yield gid, replay(self.log(gid))
 
@@ -284,6 +309,19 @@ def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> An
 
 
 _DICTS = {dict}
+
+
+class _Damaged(Exception):
+    """A game's hands that only its log, read row by row, can give."""
+
+
+def _hand_list(text: str) -> list[dict[str, Any]] | None:
+    """A game's hands from their JSON array; None when it is damaged (not JSON, or a hand that is no table)."""
+    try:
+        found = _loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return found if type(found) is list and set(map(type, found)) <= _DICTS else None
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,0 +1,126 @@
+"""A season's games scored on two cores (zapis.store.spread): a forked child does every other game. The answer
+never depends on the spreading: the same results in the same order, and whatever stops the child is done (or
+said) by the parent exactly as one process would."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from zapis.club.evening import season, standings
+from zapis.core.errors import ZapisError
+from zapis.store import Store, spread
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from make_history import build  # noqa: E402
+
+ALL = ("0000-01-01", "9999-12-31")
+two_cores = pytest.mark.skipif(not (hasattr(os, "fork") and spread.cores() >= 2), reason="one core: never spread")
+
+
+@pytest.fixture
+def spreading(monkeypatch):
+    monkeypatch.setattr(spread, "MIN_ITEMS", 2)  # twenty games are worth a fork here
+
+
+def table(results):
+    return [(s.rank, s.player, s.games, s.place_points, s.money, s.results) for s in standings(results)]
+
+
+@two_cores
+def test_the_odd_items_are_done_by_a_child_and_come_back_in_order(spreading):
+    me = os.getpid()
+    got = spread.in_two(list(range(9)), lambda i: (i * i, os.getpid() == me))
+    assert [square for square, _ in got] == [i * i for i in range(9)]
+    assert [here for _, here in got] == [i % 2 == 0 for i in range(9)]
+
+
+@two_cores
+def test_what_the_child_sends_is_made_a_result_here(spreading):
+    got = spread.in_two(list(range(6)), lambda i: {"n": i}, send=lambda r: r["n"] * 10,
+                        back=lambda item, sent: {"n": sent // 10, "from": "child"})
+    assert got == [{"n": 0}, {"n": 1, "from": "child"}, {"n": 2}, {"n": 3, "from": "child"}, {"n": 4},
+                   {"n": 5, "from": "child"}]
+
+
+@two_cores
+def test_a_child_that_fails_leaves_its_half_to_the_parent(spreading):
+    me = os.getpid()
+
+    def work(i):
+        if os.getpid() != me:
+            raise RuntimeError("only the parent can do this")
+        return i + 1
+    assert spread.in_two(list(range(7)), work) == [1, 2, 3, 4, 5, 6, 7]
+
+    def dies(i):
+        if os.getpid() != me:
+            os._exit(9)
+        return i
+    assert spread.in_two(list(range(4)), dies) == [0, 1, 2, 3]
+
+
+def test_what_stops_the_parents_half_is_raised(spreading):
+    def work(i):
+        if i == 4:
+            raise ValueError("four")
+        return i
+    with pytest.raises(ValueError, match="four"):
+        spread.in_two(list(range(6)), work)
+
+
+def test_too_little_work_or_threads_running_stay_in_one_process(monkeypatch):
+    me = os.getpid()
+    assert spread.in_two(list(range(10)), lambda i: os.getpid()) == [me] * 10  # below MIN_ITEMS
+    monkeypatch.setattr(spread, "MIN_ITEMS", 2)
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    assert spread.in_two(list(range(10)), lambda i: os.getpid()) == [me] * 10
+    monkeypatch.delenv("ZAPIS_ONE_CORE")
+    monkeypatch.setattr(spread.threading, "active_count", lambda: 2)  # the app's threads: no fork
+    assert spread.in_two(list(range(10)), lambda i: os.getpid()) == [me] * 10
+
+
+@pytest.fixture
+def history(tmp_path):
+    db = tmp_path / "h.db"
+    build(db, 4)  # four evenings of five games: kop, tysiąc, a rubber, a skat list, 6-sty bierze
+    return db
+
+
+def memo(db):
+    return [tuple(r) for r in Store(db).conn.execute("SELECT game_id, key, outcome_json FROM game_results ORDER BY 1")]
+
+
+@two_cores
+def test_a_season_spread_equals_one_scored_in_one_process(history, spreading, monkeypatch):
+    forks, fork = [], os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or fork())
+    spread_season = Store(history).season(*ALL)
+    assert forks == [1]  # the twenty games were spread
+    remembered = memo(history)
+    with Store(history).tx() as c:
+        c.execute("DELETE FROM game_results")
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    one = Store(history).season(*ALL)
+    assert [r.key for r in spread_season] == [r.key for r in one]
+    assert table(spread_season) == table(one) and season(spread_season) == season(one)
+    assert [(r.players, r.totals, r.money, r.declared, r.finished) for r in spread_season] == \
+        [(r.players, r.totals, r.money, r.declared, r.finished) for r in one]
+    # the memo written from the child's outcomes is the one process's memo, byte for byte
+    assert memo(history) == remembered and len(remembered) == 20
+
+
+@two_cores
+def test_a_damaged_game_in_the_childs_half_is_said_as_one_process_says_it(history, spreading, monkeypatch):
+    store = Store(history)
+    second = store.conn.execute("SELECT id FROM games ORDER BY id LIMIT 1 OFFSET 1").fetchone()[0]  # the child's
+    with store.tx() as c:
+        c.execute("UPDATE hand_log SET hand_json = '{\"declarer' WHERE id = (SELECT min(id) FROM hand_log "
+                  "WHERE game_id = ?)", (second,))
+    with pytest.raises(ZapisError) as spread_error:
+        Store(history).season(*ALL)
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    with pytest.raises(ZapisError) as one_error:
+        Store(history).season(*ALL)
+    assert str(spread_error.value) == str(one_error.value) and f"{second}" in str(one_error.value)

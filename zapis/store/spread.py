@@ -1,0 +1,85 @@
+"""Work spread over two processes: a forked child does every other item while this process does the rest, so a
+season scored from its hand logs (5,000 games) uses both cores of a club's laptop.
+
+Only where it is safe and worth it: on a system with fork, with a second core this process may use, from a
+process running one thread (a child forked from a threaded process, the app's, may inherit a lock another thread
+held), and for enough work to pay for the fork. Anywhere else, and whenever the child fails in any way (it
+raised, died, or sent something unreadable), its items are done here: the answer never depends on the spreading.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+from typing import Any, Callable, Sequence
+
+MIN_ITEMS = 200  # below this a fork (a few ms) and the copy back cost more than the half they save
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def spreadable(items: int) -> bool:
+    return (items >= MIN_ITEMS and hasattr(os, "fork") and threading.active_count() == 1 and cores() >= 2
+            and os.environ.get("ZAPIS_ONE_CORE") != "1")
+
+
+def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any], Any] = lambda r: r,
+           back: Callable[[Any, Any], Any] = lambda item, sent: sent) -> list[Any]:
+    """[work(item) for item in items], in their order, the odd ones done by a forked child when spreadable(). The
+    child sends send(work(item)) (it must pickle: plain data), which becomes back(item, sent) here. An exception
+    raised by work() is raised here, as the plain list would."""
+    if not spreadable(len(items)):
+        return [work(item) for item in items]
+    theirs = items[1::2]
+    read_end, write_end = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return [work(item) for item in items]
+    if pid == 0:  # the child: its half, sent back whole, then gone without running this process's exit code
+        code = 0
+        try:
+            os.close(read_end)
+            try:
+                done = pickle.dumps([send(work(item)) for item in theirs], protocol=pickle.HIGHEST_PROTOCOL)
+            except BaseException:  # noqa: BLE001 - the parent does this half itself and says what stops it
+                done, code = b"", 1
+            with os.fdopen(write_end, "wb") as out:
+                out.write(done)
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    try:
+        mine = [work(item) for item in items[0::2]]
+    except BaseException:
+        os.close(read_end)
+        os.waitpid(pid, 0)
+        raise
+    with os.fdopen(read_end, "rb") as answer:
+        sent = answer.read()
+    _, status = os.waitpid(pid, 0)
+    got: list[Any] | None = None
+    if os.waitstatus_to_exitcode(status) == 0 and sent:
+        try:
+            got = pickle.loads(sent)
+        except Exception:  # noqa: BLE001 - an unreadable answer: done here instead
+            got = None
+    if isinstance(got, list) and len(got) == len(theirs):
+        try:
+            got = [back(item, piece) for item, piece in zip(theirs, got)]
+        except Exception:  # noqa: BLE001 - what the child sent does not make a result: done here instead
+            got = None
+    if got is None or len(got) != len(theirs):
+        got = [work(item) for item in theirs]
+    out: list[Any] = [None] * len(items)
+    out[0::2] = mine
+    out[1::2] = got
+    return out
