@@ -664,3 +664,39 @@ async def test_another_tables_result_redraws_nothing_at_a_table_entering_and_sco
         app._watch_store()
         await pilot.pause()
         assert shown == ["traveller"] and screen.mode == "traveller"
+
+
+async def test_the_directors_app_scores_a_result_once_and_redraws_only_what_changed(db, monkeypatch):
+    """The director's view under the evening: a result saved at a table was scored twice there (once for the
+    evening's list, once for the ranking) and every row of the ranking and the results added again. Now the
+    session is scored once per version, through the store's memo, and the tables keep their unchanged rows."""
+    gid = session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    with Store(db) as other:
+        s = ps.load(other, gid)
+        for table in (1, 2, 3):
+            seating = s.movement.at(1, table)
+            other.enter(gid, ps.result_hand(seating, seating.boards[0], 1,
+                                               {"contract": "4S", "declarer": "N", "tricks": 10}))
+    app = make_app(db, "pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(PairsDirectorScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        results = screen.query_one("#pd-results")
+        kept = {row.key.value: row.key for row in results.ordered_rows}  # the rows' keys as objects
+        scored = []
+        module = type(screen.session.module)
+        real = module.score
+        monkeypatch.setattr(module, "score", lambda *a, **k: scored.append(1) or real(*a, **k))
+        with Store(db) as other:  # table 4 enters its first board
+            seating = s.movement.at(1, 4)
+            other.enter(gid, ps.result_hand(seating, seating.boards[0], 1,
+                                               {"contract": "3NT", "declarer": "S", "tricks": 9}))
+        scored.clear()  # that store checked and scored it: this app has not yet
+        app._watch_store()
+        await pilot.pause()
+        assert len(scored) == 1
+        assert results.row_count == 4
+        # the three results that were there are the same rows (not removed and added again)
+        assert all(any(row.key is key for row in results.ordered_rows) for key in kept.values())

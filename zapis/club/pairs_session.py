@@ -127,12 +127,21 @@ def load(store: Store, game_id: int) -> Session:
             version, rec, rules, module, score = now.version, now.record, now.rules, now.module, lambda: now.sheet
         else:
             rec, rules, module = store.record(game_id, replay(store.log(game_id)))
-            score = functools.partial(module.score, rules, rec.players, rec.hands, rec.start)
+            score = functools.partial(_scored, store, game_id, version,
+                                      functools.partial(module.score, rules, rec.players, rec.hands, rec.start))
     movement = movement_of(rules, rec.players)
     if movement is None:
         raise ZapisError([Problem("game", Bi(f"gra {game_id} nie jest turniejem par z ruchem",
                                              f"game {game_id} is not a pairs session with a movement"))])
     return Session(game_id, version, rec.players, list(rec.hands), rules, module, movement, score)
+
+
+def _scored(store: Store, game_id: int, version: int, afresh: Callable[[], Any]) -> Any:
+    """The session's sheet at `version`, scored through the store's memo of scored games, so that another screen
+    of this app asking for the same version (the evening's list, the director's view) does not score it again;
+    scored afresh from the results loaded when the game has moved on since."""
+    now = store.scored(game_id)
+    return now.sheet if now.version == version else afresh()
 
 
 def session_of(store: Store, evening_id: int | None) -> int | None:

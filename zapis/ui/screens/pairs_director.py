@@ -22,6 +22,7 @@ from zapis.ui.screens.pairs_table import board_words, deal_lines, traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
+from zapis.ui.widgets.table_rows import show_rows
 
 
 def ranking_rows(s: pairs_session.Session, game):
@@ -83,34 +84,33 @@ class PairsDirectorScreen(Screen):
         self.session = s = pairs_session.load(self.store, self.game_id)
         title = f"{say(self.store.game(self.game_id).title, get_lang())} · {movement_words(s)}"
         self.query_one("#pd-title", Static).update(plain_text(title, style="bold"))
+        # each table redrawn only where it changed (zapis.ui.widgets.table_rows): a save changes a few cells
         progress = self.query_one("#pd-progress", DataTable)
-        progress.clear(columns=True)
-        progress.add_column(t("pd_round"))
-        for table in range(1, s.movement.tables + 1):
-            progress.add_column(str(table), width=3)  # "5/8" at most (8 boards a round), never cut
+        if len(progress.columns) != s.movement.tables + 1:
+            progress.clear(columns=True)
+            progress.add_column(t("pd_round"))
+            for table in range(1, s.movement.tables + 1):
+                progress.add_column(str(table), width=3)  # "5/8" at most (8 boards a round), never cut
+        rounds, tables = [], range(1, s.movement.tables + 1)
         for rnd, seats in enumerate(s.progress(), start=1):
             cells = {table: f"{n}/{of}" if n < of else "✓" for table, n, of in seats  # the phantom's: a bye, "—"
                      if not s.facing_phantom(s.movement.at(rnd, table))}
-            progress.add_row(str(rnd), *[cells.get(table, "—") for table in range(1, s.movement.tables + 1)])
-        ranking = self.query_one("#pd-ranking", DataTable)
-        ranking.clear()
-        for row in ranking_rows(s, self.store.game(self.game_id)):
-            ranking.add_row(*row)
+            rounds.append((str(rnd), (str(rnd), *(cells.get(table, "—") for table in tables))))
+        show_rows(progress, rounds)
+        show_rows(self.query_one("#pd-ranking", DataTable),
+                  [(str(row[1]), row) for row in ranking_rows(s, self.store.game(self.game_id))])
         results = self.query_one("#pd-results", DataTable)
         if not results.columns:
             return
         cursor = results.cursor_row
-        results.clear()
-        for board in s.movement.boards() + sorted({r["board"] for r in s.results} - set(s.movement.boards())):
-            for row, e in zip(traveller_rows(s, board), s.traveller(board)):
-                results.add_row(str(board), *row, key=str(self._position(e)))
+        positions = {(r["board"], r["ns"], r["ew"]): i for i, r in enumerate(s.results)}
+        show_rows(results, [(str(positions[(e["board"], e["ns"], e["ew"])]), (str(board), *row))
+                            for board in s.movement.boards() + sorted({r["board"] for r in s.results}
+                                                                      - set(s.movement.boards()))
+                            for row, e in zip(traveller_rows(s, board), s.traveller(board))])
         if results.row_count:
             results.move_cursor(row=min(cursor, results.row_count - 1))
 
-    def _position(self, entry) -> int:
-        """The hand-log position of a traveller entry (the result with the same board and pairs)."""
-        return next(i for i, r in enumerate(self.session.results)
-                    if r["board"] == entry["board"] and r["ns"] == entry["ns"] and r["ew"] == entry["ew"])
 
     def store_changed(self) -> None:
         if self.store.game(self.game_id).version != self.session.version:

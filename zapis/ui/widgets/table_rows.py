@@ -1,0 +1,51 @@
+"""A DataTable brought to new rows by changing only what differs: a result saved at one table changes a few
+cells of the director's 60-pair ranking and 400-result list, and only those are measured and drawn again
+(clearing the table and adding every row back made Textual measure every cell again: most of a redraw)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.cells import cell_len
+from textual.widgets import DataTable
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and (a == b if isinstance(a, str) else str(a) == str(b) and
+                                   getattr(a, "spans", None) == getattr(b, "spans", None) and
+                                   getattr(a, "style", None) == getattr(b, "style", None))
+
+
+def show_rows(table: DataTable, rows: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """Make `table` show `rows` ((key, cells), in order; each key once): rows whose key is gone are removed, new
+    ones added, changed cells updated, and the order put right by a sort. The cursor stays on its row number, as
+    after clear() and add_row(). With a key twice, the rows are added anew."""
+    keys = [key for key, _ in rows]
+    if len(set(keys)) != len(keys):
+        table.clear()
+        for key, cells in rows:
+            table.add_row(*cells)
+        return
+    wanted = dict(rows)
+    shown = [row.key.value for row in table.ordered_rows]
+    for key in shown:
+        if key not in wanted:
+            table.remove_row(key)
+    columns = table.ordered_columns
+    had = set(shown)
+    for key, cells in rows:
+        if key not in had:
+            table.add_row(*cells, key=key)
+            continue
+        for column, old, new in zip(columns, table.get_row(key), cells):
+            if not _same(old, new):  # measured only when it may be wider than its column
+                table.update_cell(key, column.key, new, update_width=cell_len(str(new)) > column.content_width)
+    if [row.key.value for row in table.ordered_rows] != keys:
+        # DataTable sorts by the rows' cells: each row's cells (as text, with the row's place) name its place
+        place = {tuple(map(str, cells)): i for i, (_, cells) in enumerate(rows)}
+        if len(place) == len(rows):
+            table.sort(key=lambda cells: place[tuple(map(str, cells))])
+        else:  # two rows of the same text: no sort can tell them apart
+            table.clear()
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
