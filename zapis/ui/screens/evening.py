@@ -114,7 +114,8 @@ class EveningScreen(Screen):
         games = self.query_one("#games", DataTable)
         for key in ("table", "game", "hands", "totals", "ruleset"):
             games.add_column(t(key), key=key)
-        self.refresh_evenings()
+        if self.is_current:  # under a table's pairs screen from the start: filled when first shown (resume)
+            self.refresh_evenings()
         if self.ask_new_game:
             self.call_after_refresh(self.action_new_game)
 
