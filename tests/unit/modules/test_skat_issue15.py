@@ -390,8 +390,9 @@ def test_cli_scores_revolution_and_schieberamsch(capsys, tmp_path):
                                                    {"Ala": 0, "Bartek": -240, "Celina": 0},
                                                    {"Ala": 0, "Bartek": 0, "Celina": -184}]
     assert out["totals"] == {"Ala": 92, "Bartek": -240, "Celina": -184}
-    # money: the Revolution 100 gr from each opponent, lost 200 to each; the Ramsch moves no money
-    assert out["money"] == {"Ala": 200 + 200, "Bartek": -100 + 200, "Celina": -100 - 400}
+    # money: the Revolution 100 gr from each opponent, lost 200 to each; the Ramsch (issue 34: the house list
+    # settles it as a game): Bartek's 240 minus at 1 gr a point, 240 gr to each of the two others
+    assert out["money"] == {"Ala": 200 + 200 + 240, "Bartek": -100 + 200 - 480, "Celina": -100 - 400 + 240}
 
 
 def test_cli_revolution_refused_by_the_tournament_list(capsys, tmp_path):

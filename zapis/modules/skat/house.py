@@ -88,14 +88,14 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
             playing = [p for p in players if p != d] if n == 4 else list(players)
             schiebe = all_pass == "schieberamsch" or (in_bock and bock_mode == "schieberamsch")
             g = ramsch_game(rules, players, hand, playing, schiebe, words)
+            if in_bock and bock_mode == "double":  # a Ramsch dealt in a Bock round is one of its games: doubled
+                bock_doubled(g, words)
         elif hand.get("passed") or "declarer" not in hand:
             g = Game("passed", words=PASSED if words else "")
         else:
             g = game_value(rules, hand, words)
             if in_bock and bock_mode == "double":
-                g.mult *= 2
-                if words:
-                    g.words += " ×2 bock"
+                bock_doubled(g, words)
             k = hand.get("kontra", 0)
             if k and words:
                 g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
@@ -105,6 +105,16 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
             bock_left += n  # one Bock round per triggering game
         out.append(g)
     return out, bock_left
+
+
+def bock_doubled(g: Game, words: bool) -> None:
+    """A game of a Bock round: "every game in the Bock round counts double, won or lost" (the seed's
+    "Rundowanie": "o podwójnej wartości"); a Ramsch's (or Durchmarsch's) scores as well."""
+    g.mult *= 2
+    if g.ramsch is not None:
+        g.ramsch = {p: 2 * v for p, v in g.ramsch.items()}
+    if words:
+        g.words += " ×2 bock"
 
 
 def game_triggers(rules, hand, g: Game) -> list[str]:

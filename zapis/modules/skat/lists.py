@@ -54,11 +54,23 @@ def list_scores(rules, players, g: Game, dealer: str) -> dict[str, int]:
 
 
 def game_money(rules, players, g: Game) -> dict[str, float]:
-    """House list: the declarer is paid by (or pays) every other player at the table."""
+    """House list: the declarer is paid by (or pays) every other player at the table; in a Ramsch each player the
+    list gives minus points (the loser) pays, and the one it gives plus points (a Durchmarsch) is paid, the value
+    on the list at the stake by every other player at the table (the seed, "Szkat", house game: "rozlicza się gry
+    mnożąc stawkę przez wartość gry, a wynik zaokrągla się do góry do pełnych dziesiątek groszy ... przy graniu w
+    czterech również rozdający który pauzował")."""
     m = {p: 0 for p in players}
-    if g.kind in ("passed",) or g.ramsch is not None:
-        return m
     unit = rules["money_round"]
+    if g.ramsch is not None:
+        for p, v in g.ramsch.items():
+            each = math.ceil(abs(v) * rules["stake"] / unit - 1e-9) * unit * (1 if v > 0 else -1)
+            for q in players:
+                if q != p and v:
+                    m[p] += each
+                    m[q] -= each
+        return m
+    if g.kind == "passed":
+        return m
     each = math.ceil(g.charged * rules["stake"] / unit - 1e-9) * unit
     if not g.won:
         each *= 1 if (rules["lost_hand_single"] and "H" in g.marks) else 2
