@@ -61,6 +61,8 @@ TEXT: dict[str, tuple[str, str]] = {
               "Players in seat order (the first deals; Enter on an empty seat: play)"),
     "seat": ("miejsce", "seat"),
     "stake": ("Stawka (gr za punkt)", "Stake (groszy per point)"),
+    "stake_own": ("Stawka tych zasad: {stake} gr za punkt (inna wpisana poniżej ją zastępuje)",
+                  "These rules' stake: {stake} groszy a point (another typed below replaces it)"),
     "saved": ("Zapisano rozdanie {n}.", "Hand {n} saved."),
     "edited": ("Poprawiono rozdanie {n}.", "Hand {n} corrected."),
     "undone": ("Cofnięto ostatnie rozdanie.", "The last hand was undone."),

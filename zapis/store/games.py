@@ -58,7 +58,10 @@ class Games:
             self.evening(evening_id)
         else:
             date = parse_date(evening[0])
-        frozen = {"id": rules.id, "module": rules.module, "title": raw(rules.title), "values": dict(rules.values)}
+        values = dict(rules.values)
+        if stake and "stake" in values:  # one stake per game: the one given for it (import --stake, the game dialog)
+            values["stake"] = stake      # overrides the ruleset's own (a skat house list's groszy a point)
+        frozen = {"id": rules.id, "module": rules.module, "title": raw(rules.title), "values": values}
         names = _names(rec.players)
         with self.tx() as c:
             if evening is not None:

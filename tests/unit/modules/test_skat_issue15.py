@@ -136,8 +136,8 @@ def test_bock_grand_four_either_takes_with_or_without_four():
 
 def test_bock_unknown_trigger_is_refused_by_name():
     found = problems({"ruleset": "skat-house", "players": P3, "rules": {"bock_triggers": ["grand"]}, "hands": []})
-    assert found == ['rules.bock_triggers: "grand" is not one of grand-four, grand-four-either, re, over-120, '
-                     'lost-60']
+    assert found == ['rules.bock_triggers: "grand" is not one of grand-four, grand-four-either, grand-hand, '
+                     'null-ouvert-hand, kontra, kontra-lost, re, over-120, lost-60, schneider']
 
 
 # --- 3. Rewolucja ------------------------------------------------------------------------------------------

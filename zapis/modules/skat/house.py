@@ -11,8 +11,9 @@ from zapis.modules.common import plural_pl
 from zapis.modules.skat.values import KONTRA_PL, PASSED, Game, game_value
 
 #: what may start a Bock round; "grand-four" is the seed's "grand z czterema" (with four matadors only),
-#: "grand-four-either" a grand with or without four
-BOCK_TRIGGERS = ("grand-four", "grand-four-either", "re", "over-120", "lost-60")
+#: "grand-four-either" a grand with or without four; the others are the houses' of ../shared/rules/skat.md §3.3
+BOCK_TRIGGERS = ("grand-four", "grand-four-either", "grand-hand", "null-ouvert-hand", "kontra", "kontra-lost", "re",
+                 "over-120", "lost-60", "schneider")
 
 
 def plays_ramsch(rules) -> bool:
@@ -28,6 +29,12 @@ def ramsch_game(rules, players, hand, playing, schiebe: bool, words: bool = True
     if not hand.get("jungfrau"):
         jung = {p for p in playing if pts[p] == 0}
     out = {p: 0 for p in players}
+    said_by = hand.get("jungfrau_announced") if schiebe and rules["jungfrau_announce"] else None
+    if said_by in playing and said_by not in jung:  # "Jungfrau angesagt", and a trick taken: over, -120 for him
+        out[said_by] = -120
+        said = Bi(f"{said_by} zapowiedział jungfrau i wziął lewę: -120",
+                  f"{said_by} announced Jungfrau and took a trick: -120") if words else ""
+        return Game("ramsch", None, False, 0, 1, said, ramsch=out, marks=["R"])
     takers = [p for p in playing if p not in jung]
     if len(takers) == 1:  # Durchmarsch
         t = takers[0]
@@ -43,7 +50,7 @@ def ramsch_game(rules, players, hand, playing, schiebe: bool, words: bool = True
             pts[p] += skat
     if len(losers) > 1 and rules["ramsch_tie"] == "last-trick" and hand.get("last_trick") in losers:
         losers = [hand["last_trick"]]
-    factor = 2 ** len(jung)
+    factor = 2 ** len(jung) * (2 if said_by in jung else 1)  # an announced Jungfrau made: "another x2"
     loser_x = rules["ramsch_loser_factor"] if schiebe else 1  # the seed: "mnożnik dwa za przegraną"
     if schiebe:
         factor *= loser_x * 2 ** hand.get("pushes", 0)
@@ -56,6 +63,8 @@ def ramsch_game(rules, players, hand, playing, schiebe: bool, words: bool = True
         return Game("ramsch", None, False, 0, 1, "", ramsch=out, marks=["R"])
     lost = pts[losers[0]]
     jung_x = f" ×{2 ** len(jung)}" if jung else ""
+    if said_by in jung:
+        jung_x += f" ×2 ({said_by})"
     push_x = f" ×{2 ** hand.get('pushes', 0)}" if schiebe and hand.get("pushes") else ""
     fixed = rules["ramsch_value"] == "fixed"
     lose_x = f" ×{loser_x}" if loser_x != 1 and not fixed else ""
@@ -77,34 +86,39 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
     out: list[Game] = []
     if deal_by is None:
         deal_by = dealers(players, hands)
-    bock_left = 0  # deals of Bock rounds still to come
+    rounds: list[int] = []  # the Bock rounds started, each with its deals still to come, the oldest first
     n = len(players)
     bock, bock_mode, all_pass = rules["bock"], rules["bock_mode"], rules["all_pass"]
+    stack = rules["bock_overlap"] == "stack"
     for hand, d in zip(hands, deal_by):
-        in_bock = bock_left > 0
-        if in_bock:
-            bock_left -= 1
+        # the Bock rounds this deal is in: queued rounds one after another; stacked ones all at once (x2 each)
+        layers = len(rounds) if stack else min(len(rounds), 1)
+        rounds = [left - 1 for left in rounds] if stack else [rounds[0] - 1, *rounds[1:]] if rounds else []
+        rounds = [left for left in rounds if left > 0]
+        in_bock = layers > 0
+        doubled = bock_mode == "double"
         if hand.get("game") == "ramsch":
             playing = [p for p in players if p != d] if n == 4 else list(players)
             schiebe = all_pass == "schieberamsch" or (in_bock and bock_mode == "schieberamsch")
             g = ramsch_game(rules, players, hand, playing, schiebe, words)
-            if in_bock and bock_mode == "double":  # a Ramsch dealt in a Bock round is one of its games: doubled
-                bock_doubled(g, words)
         elif hand.get("passed") or "declarer" not in hand:
             g = Game("passed", words=PASSED if words else "")
         else:
             g = game_value(rules, hand, words)
-            if in_bock and bock_mode == "double":
-                bock_doubled(g, words)
             k = hand.get("kontra", 0)
             if k and words:
                 g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
             if words or bock:  # without words and Bock rounds nothing reads them
                 g.triggers = game_triggers(rules, hand, g)
-        if bock and g.triggers:
-            bock_left += n  # one Bock round per triggering game
+        if bock and g.triggers and rules["bock_trigger_doubled"] and doubled:
+            layers += 1  # "also auch schon das einleitende Spiel": the game that starts the round counts double
+        if doubled and g.kind != "passed":  # a Ramsch dealt in a Bock round is one of its games: doubled too
+            for _ in range(layers):
+                bock_doubled(g, words)
+        if bock and g.triggers:  # one Bock round for the deal, or one for each trigger it set off
+            rounds += [n] * (len(g.triggers) if rules["bock_per_deal"] == "each" else 1)
         out.append(g)
-    return out, bock_left
+    return out, (max(rounds, default=0) if stack else sum(rounds))
 
 
 def bock_doubled(g: Game, words: bool) -> None:
@@ -121,14 +135,25 @@ def game_triggers(rules, hand, g: Game) -> list[str]:
     """What of the rules' `bock_triggers` this game sets off."""
     t = []
     trig = rules["bock_triggers"]
+    k = hand.get("kontra", 0)
     if g.kind == "grand":  # the seed: "Po grand z czterema": with four; "grand-four-either": without too
         m = hand.get("matadors", 0)
         if "grand-four" in trig and m == 4:
             t.append("grand-four")
         if "grand-four-either" in trig and abs(m) == 4:
             t.append("grand-four-either")
-    if "re" in trig and hand.get("kontra", 0) >= 2:
+        if "grand-hand" in trig and hand.get("hand"):
+            t.append("grand-hand")
+    if "null-ouvert-hand" in trig and g.kind in ("null", "revolution") and {"H", "O"} <= set(g.marks):
+        t.append("null-ouvert-hand")
+    if "kontra" in trig and k >= 1:
+        t.append("kontra")
+    if "kontra-lost" in trig and k >= 1 and g.won:  # the kontra said against the declarer, and lost
+        t.append("kontra-lost")
+    if "re" in trig and k >= 2:
         t.append("re")
+    if "schneider" in trig and "S" in g.marks:
+        t.append("schneider")
     if "over-120" in trig and g.value > 120:
         t.append("over-120")
     if "lost-60" in trig and not g.won and hand.get("card_points") == 60:

@@ -67,7 +67,7 @@ class SkatModule(ScoringModule):
                   label={"pl": "czarno", "en": "schwarz"}, rare=True),
             Field("won", "bool", "whether the declarer won (null games; an override otherwise)", when={"game": NULLS},
                   required=True, label={"pl": "wygrana", "en": "won"}),
-            Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup", min=0, max=3, form=rules["kontra"] > 0,
+            Field("kontra", "int", "0 none, 1 kontra, 2 re, 3 sup, 4 hirsch", min=0, max=4, form=rules["kontra"] > 0,
                   label={"pl": "kontra", "en": "kontra"}, rare=True),
             Field("points", "player_map", "ramsch: card points each player took", item=Field("p", "int", min=0,
                   max=120), when={"game": ("ramsch",)}, label={"pl": "oczka", "en": "card points"}),
@@ -77,6 +77,9 @@ class SkatModule(ScoringModule):
                   label={"pl": "ostatnia lewa", "en": "last trick"}),
             Field("pushes", "int", "schieberamsch: how many times the skat was pushed on", min=0, max=3,
                   when={"game": ("ramsch",)}, rare=True, label={"pl": "przesunięcia skatu", "en": "skat pushed"}),
+            Field("jungfrau_announced", "player", "schieberamsch: who announced Jungfrau (to take no trick)",
+                  when={"game": ("ramsch",)}, form=rules["jungfrau_announce"], rare=True,
+                  label={"pl": "zapowiedziana jungfrau", "en": "Jungfrau announced"}),
             Field("schenken", "choice", "the defenders conceded: accepted, refused (must make schneider), "
                   "refused-accepted, refused-refused (must make schwarz)",
                   choices=("accepted", "refused", "refused-accepted", "refused-refused"), form=rules["schenken"],
@@ -110,6 +113,12 @@ class SkatModule(ScoringModule):
                                            "passed is not played)"))]
             if "points" not in hand:
                 return [Problem("points", MISSING)]
+            schiebe = rules["all_pass"] == "schieberamsch" or rules["bock_mode"] == "schieberamsch"
+            if "jungfrau_announced" in hand and not (rules["jungfrau_announce"] and schiebe):
+                out.append(Problem("jungfrau_announced", Bi("te zasady nie znają zapowiedzianej jungfrau (tylko "
+                                                            "w ramszu suwanym, gdy zasady na nią pozwalają)",
+                                                            "these rules have no announced Jungfrau (only in a "
+                                                            "schieberamsch whose rules allow it)")))
             s = sum(hand["points"].values())
             if s > 120:
                 out.append(Problem("points", Bi(f"oczka: razem {s}, a w kartach jest tylko 120",

@@ -43,10 +43,11 @@ PARAMS = (
     Field("lost_hand_single", "bool", Bi("przegrana gra z ręki liczy się pojedynczo, nie podwójnie (zasada "
                                          "sprzed 1999 roku)",
                                          "lost hand games count single (the rule before 1999)"), False),
-    Field("kontra", "int", Bi("najwyższa dozwolona kontra: 0 bez kontr (ISkO), 1 kontra x2, 2 re x4, 3 sup x8 "
-                              "(polskie kluby)",
-                              "highest doubling allowed: 0 none (ISkO), 1 kontra x2, 2 re x4, 3 sup x8 (Polish clubs)"),
-          0, min=0, max=3),
+    Field("kontra", "int", Bi("najwyższa dozwolona kontra (długość drabinki): 0 bez kontr (ISkO), 1 kontra x2, "
+                              "2 re x4, 3 sup x8 (polskie kluby), 4 hirsch x16",
+                              "highest doubling allowed (the ladder's length): 0 none (ISkO), 1 kontra x2, 2 re x4, "
+                              "3 sup x8 (Polish clubs), 4 hirsch x16"),
+          0, min=0, max=4),
     Field("kontra_doubles_bonus", "bool", Bi("Kontra/Re/Bock mnożą też premie Seegera-Fabiana",
                                              "Kontra/Re/Bock also multiply the Seeger-Fabian bonuses"), False),
     Field("all_pass", "choice", Bi('rozdanie, w którym wszyscy spasowali: "pass" (0 punktów, rozdaje następny), '
@@ -81,13 +82,36 @@ PARAMS = (
                              "się podwójnie",
                              "Bock rounds (rundowanie): after a trigger the next round counts double"), False),
     Field("bock_triggers", "list", Bi('co wywołuje rundę Bock: "grand-four" (Grand z czterema matadorami), '
-                                      '"grand-four-either" (Grand z czterema albo bez czterech), "re" (gra '
-                                      'z re), "over-120" (gra warta ponad 120), "lost-60" (gra przegrana z '
-                                      '60 oczkami)',
+                                      '"grand-four-either" (Grand z czterema albo bez czterech), "grand-hand" '
+                                      '(Grand z ręki), "null-ouvert-hand" (null otwarty z ręki), "kontra" (gra '
+                                      'z kontrą), "kontra-lost" (kontra przegrana: rozgrywający wygrał mimo '
+                                      'kontry), "re" (gra z re), "over-120" (gra warta ponad 120), "lost-60" '
+                                      '(gra przegrana z 60 oczkami), "schneider" (gra z krawcem)',
                                       "what starts a Bock round: grand-four (a grand with four matadors), "
-                                      "grand-four-either (a grand with or without four), re (a game with re), "
-                                      "over-120 (a game worth over 120), lost-60 (a game lost with 60)"),
+                                      "grand-four-either (a grand with or without four), grand-hand (a Grand "
+                                      "Hand), null-ouvert-hand, kontra (a game with kontra), kontra-lost (the "
+                                      "kontra lost: the declarer won against it), re (a game with re), over-120 "
+                                      "(a game worth over 120), lost-60 (a game lost with 60), schneider (a "
+                                      "schneider game)"),
           ["grand-four", "re", "over-120"]),
+    Field("bock_trigger_doubled", "bool", Bi("gra, która wywołuje rundę Bock, sama liczy się już podwójnie "
+                                             "(„also auch schon das einleitende Spiel”)",
+                                             "the game that starts a Bock round is itself already doubled"), False),
+    Field("bock_overlap", "choice", Bi('runda Bock wywołana w trakcie innej: "queue" (gra się po niej) albo '
+                                       '"stack" (zaczyna się od razu i gry obu liczą się x4)',
+                                       "a Bock round started during another: queue (played after it) or stack "
+                                       "(starts at once, the deals of both count x4)"), "queue",
+          choices=("queue", "stack")),
+    Field("bock_per_deal", "choice", Bi('ile rund Bock daje jedno rozdanie z kilkoma wyzwalaczami: "one" (jedną) '
+                                        'albo "each" (po jednej za każdy wyzwalacz)',
+                                        "Bock rounds from one deal with several triggers: one, or each (one per "
+                                        "trigger)"), "one", choices=("one", "each")),
+    Field("jungfrau_announce", "bool", Bi("ramsz suwany: gracz może zapowiedzieć jungfrau (że nie weźmie lewy): "
+                                          "udana podwaja jeszcze raz, a gdy weźmie lewę, gra się kończy i dostaje "
+                                          "-120",
+                                          "schieberamsch: a player may announce Jungfrau (to take no trick): made, "
+                                          "it doubles again; if he takes a trick the game ends and he gets -120"),
+          False),
     Field("bock_mode", "choice", Bi('runda Bock: "double" (gry liczą się podwójnie) albo "schieberamsch" (gra się '
                                     'ramsz suwany)',
                                     "a Bock round: its games count double, or it is played as schieberamsch"),

@@ -21,7 +21,7 @@ GAME_PL = {"diamonds": ("karo", "diamonds"), "hearts": ("kier", "hearts"), "spad
            "ramsch": ("ramsz", "Ramsch"), REVOLUTION: ("rewolucja", "Revolution")}
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 GAME_IN = {"diamonds": "w karo", "hearts": "w kierze", "spades": "w piku", "clubs": "w treflu", "grand": "w grandzie"}
-KONTRA_PL = ["", "kontra", "re", "sup"]
+KONTRA_PL = ["", "kontra", "re", "sup", "hirsch"]
 PASSED = Bi("pas", "passed")
 
 

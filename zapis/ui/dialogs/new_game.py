@@ -58,6 +58,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         self.table = table  # a table's tablet starts that table's next game
         self.all = rulesets.list_rulesets()
         self.chosen: str | None = None
+        self._stake_shown = "0"  # the stake the dialog filled in (a ruleset's own), until one is typed over it
         self.counts: list[int] = []  # how many players the chosen ruleset takes
 
     def compose(self) -> ComposeResult:
@@ -128,8 +129,13 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             seats = " · N-S, E-W"
         if module.players_key == "pairs":
             seats = " · " + t("pairs_seats")
+        own = r.values.get("stake") if "stake" in r.values else None
+        stake = self.query_one("#stake", Input)
+        if stake.value == self._stake_shown:  # not typed over: the stake that applies to this ruleset's game
+            self._stake_shown = stake.value = "0" if own is None else f"{own:g}"
+        said = f"\n{t('stake_own', stake=f'{own:g}')}" if own is not None else ""
         self.query_one("#description", Static).update(
-            plain_text(f"{say(r.description, get_lang())}\n{counts}{seats}"))  # all of it: the box scrolls
+            plain_text(f"{say(r.description, get_lang())}\n{counts}{seats}{said}"))  # all of it: the box scrolls
 
     @on(OptionList.OptionSelected, "#rulesets")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,35 @@
+"""The game dialog shows which stake applies (issue 34): a skat house list's own stake filled in and said under
+its description; typed over, the typed one is the game's (it replaces the ruleset's, as import --stake does)."""
+
+from zapis.store import Store
+from zapis.ui.app import make_app
+from tests.ui.test_names_on_screens import click_ok
+
+
+async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_path):
+    db = tmp_path / "s.db"
+    Store(db).new_evening("2026-11-27")
+    app = make_app(db, "pl")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.run_command("new_game")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press(*"skat-house")
+        await pilot.pause()
+        stake = dialog.query_one("#stake")
+        assert stake.value == "1"  # the ruleset's own, shown
+        assert "Stawka tych zasad: 1 gr za punkt" in str(dialog.query_one("#description").render())
+        await pilot.press("ctrl+u", *"bridge-rubber")  # a ruleset without its own stake: none filled in
+        await pilot.pause()
+        assert stake.value == "0" and "Stawka tych zasad" not in str(dialog.query_one("#description").render())
+        await pilot.press("ctrl+u", *"skat-house", "enter")
+        await pilot.pause()
+        for name in ("Ala", "Bartek", "Celina"):
+            await pilot.press(*name, "tab")
+        stake.value = "2,5"  # typed over: the game's stake
+        await click_ok(pilot, dialog)
+        await pilot.pause()
+    store = Store(db)
+    game = store.games(1)[0]
+    assert game.stake == 2.5 and store.scored(game.id).rules["stake"] == 2.5
