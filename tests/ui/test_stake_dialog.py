@@ -19,10 +19,10 @@ async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_pa
         await pilot.pause()
         stake = dialog.query_one("#stake")
         assert stake.value == "1"  # the ruleset's own, shown
-        assert "Stawka tych zasad: 1 gr za punkt" in str(dialog.query_one("#description").render())
+        assert "graczy: 3 lub 4 · stawka tych zasad: 1 gr za punkt" in str(dialog.query_one("#description").render())
         await pilot.press("ctrl+u", *"bridge-rubber")  # a ruleset without its own stake: none filled in
         await pilot.pause()
-        assert stake.value == "0" and "Stawka tych zasad" not in str(dialog.query_one("#description").render())
+        assert stake.value == "0" and "stawka tych zasad" not in str(dialog.query_one("#description").render())
         await pilot.press("ctrl+u", *"skat-house", "enter")
         await pilot.pause()
         for name in ("Ala", "Bartek", "Celina"):

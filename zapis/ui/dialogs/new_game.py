@@ -133,7 +133,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         stake = self.query_one("#stake", Input)
         if stake.value == self._stake_shown:  # not typed over: the stake that applies to this ruleset's game
             self._stake_shown = stake.value = "0" if own is None else f"{own:g}"
-        said = f"\n{t('stake_own', stake=f'{own:g}')}" if own is not None else ""
+        said = f" · {t('stake_own', stake=f'{own:g}')}" if own is not None else ""  # beside the seats: never cut
         self.query_one("#description", Static).update(
             plain_text(f"{say(r.description, get_lang())}\n{counts}{seats}{said}"))  # all of it: the box scrolls
 
