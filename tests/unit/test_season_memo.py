@@ -4,8 +4,6 @@ remembered under a key of everything that determines it, recomputed when any of 
 
 import json
 import sqlite3
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +14,6 @@ from zapis.club.evening import season, standings
 from zapis.store import Store
 from zapis.store.db import outcome_key
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from make_history import build  # noqa: E402
 
 ALL = ("0000-01-01", "9999-12-31")
 
@@ -25,13 +21,6 @@ ALL = ("0000-01-01", "9999-12-31")
 def table(results):
     """Standings as plain data, to compare two ways of reaching them."""
     return [(s.rank, s.player, s.games, s.place_points, s.money, s.results) for s in standings(results)]
-
-
-@pytest.fixture
-def history(tmp_path):
-    db = tmp_path / "h.db"
-    build(db, 4)  # four evenings of five games: kop, tysiąc, a rubber, a skat list, 6-sty bierze
-    return db
 
 
 def test_the_season_equals_the_evenings_scored_afresh_and_keeps_no_sheet(history):

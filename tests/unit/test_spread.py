@@ -3,17 +3,13 @@ never depends on the spreading: the same results in the same order, and whatever
 said) by the parent exactly as one process would."""
 
 import os
-import sys
-from pathlib import Path
 
 import pytest
 
-from zapis.club.evening import season, standings
+from zapis.club.evening import season
 from zapis.core.errors import ZapisError
 from zapis.store import Store, spread
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from make_history import build  # noqa: E402
+from tests.unit.test_season_memo import table
 
 ALL = ("0000-01-01", "9999-12-31")
 two_cores = pytest.mark.skipif(not (hasattr(os, "fork") and spread.cores() >= 2), reason="one core: never spread")
@@ -24,8 +20,6 @@ def spreading(monkeypatch):
     monkeypatch.setattr(spread, "MIN_ITEMS", 2)  # twenty games are worth a fork here
 
 
-def table(results):
-    return [(s.rank, s.player, s.games, s.place_points, s.money, s.results) for s in standings(results)]
 
 
 @two_cores
@@ -79,13 +73,6 @@ def test_too_little_work_or_threads_running_stay_in_one_process(monkeypatch):
     monkeypatch.delenv("ZAPIS_ONE_CORE")
     monkeypatch.setattr(spread.threading, "active_count", lambda: 2)  # the app's threads: no fork
     assert spread.in_two(list(range(10)), lambda i: os.getpid()) == [me] * 10
-
-
-@pytest.fixture
-def history(tmp_path):
-    db = tmp_path / "h.db"
-    build(db, 4)  # four evenings of five games: kop, tysiąc, a rubber, a skat list, 6-sty bierze
-    return db
 
 
 def memo(db):
