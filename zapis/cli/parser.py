@@ -304,6 +304,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                                               "listy Seegera-Fabiana wieczoru jako jeden turniej, z opłatami"))
     skr.add_argument("--evening", type=int, metavar=evening, help=w("the evening (default: the last one)",
                                                                      "wieczór (domyślnie: ostatni)"))
+    skr.add_argument("--tournament", metavar=w("FILE", "PLIK"), help=w(
+        "a prize tournament's file (TOML: entry_fee, table_fee, house_share, lost_fees_to, prizes, special, "
+        "categories, teams, tandems): the money from the fees to the prize list, and the teams' and tandems' "
+        "rankings", "plik turnieju o nagrody (TOML: entry_fee, table_fee, house_share, lost_fees_to, prizes, "
+        "special, categories, teams, tandems): pieniądze od wpisowego do listy nagród oraz klasyfikacje drużyn i "
+        "tandemów"))
     skr.add_argument("--json", action="store_true")
     skr.set_defaults(func=cmd_skat)
     mv = sub.add_parser("movement", help=w("a duplicate bridge movement (Mitchell or Howell), round by round",

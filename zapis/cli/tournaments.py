@@ -53,6 +53,8 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     args.evening = evening_or_last(store, args.evening, "skat ranking")
     ev = evening_at(store, args.evening, "--evening")
     rows = st.ranking(st.evening_lists(store, args.evening))
+    if getattr(args, "tournament", None):
+        return _preisskat(args, rows, lang)
     if args.json:
         print(json.dumps(st.ranking_json(rows), ensure_ascii=False, indent=2))
         return 0
@@ -73,6 +75,60 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
         print_plain(f"{t('sk_fees_settle')}:", "bold")
         for a, b, m in pays:
             print_plain(f"  {a} → {b}: {money_text(m, lang)}")
+    return 0
+
+
+def _preisskat(args: argparse.Namespace, rows: list, lang: str) -> int:
+    """`skat ranking --tournament FILE`: the prize tournament's money (each player's fees, prize and net; the pot;
+    the house), its prize list, and the teams' and tandems' rankings (zapis.club.preisskat)."""
+    from pathlib import Path
+
+    from zapis.club import preisskat as pk
+    from zapis.club.evening import money_text, place_text
+    from zapis.io.rulesets import read_toml
+    from zapis.lang import t
+
+    data = read_toml(Path(args.tournament))
+    try:
+        tournament = pk.parse(data, [r.player for r in rows])
+    except ZapisError as e:  # each problem named in the file: FILE: key: what is wrong
+        raise ZapisError([Problem(f"{args.tournament}: {p.place}", p.message) for p in e.problems]) from None
+    money = pk.settle(rows, tournament)
+    teams, tandems = pk.group_ranking(rows, tournament.teams), pk.group_ranking(rows, tournament.tandems)
+    zl = lambda g: int(g / 100) if g % 100 == 0 else g / 100  # noqa: E731 - złoty as the JSON numbers say them
+    if args.json:
+        group = lambda gs: [{"place": g.place, "name": g.name, "players": list(g.players),  # noqa: E731
+                             "result": g.result, "won": g.won, "lost": g.lost} for g in gs]
+        print(json.dumps({
+            "ranking": [{"place": r.place, "player": r.player, "result": r.result, "won": r.won, "lost": r.lost,
+                         "fees": zl(r.fees), "paid": zl(money.paid[r.player]),
+                         "prize": zl(money.prize.get(r.player, 0) + money.special.get(r.player, 0)),
+                         "money": zl(money.net(r.player))} for r in rows],
+            "pot": zl(money.pot), "house": zl(money.house),
+            "prizes": [{"prize": what, "player": p, "amount": zl(g)} for what, p, g in money.awards],
+            "teams": group(teams), "tandems": group(tandems)}, ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    grid = Table("#", t("st_player"), *(_right(h) for h in (t("sk_result"), t("sk_paid"), t("sk_prize"),
+                                                          t("sk_net"))))
+    for r in rows:
+        last = r.place + sum(1 for q in rows if q.place == r.place) - 1
+        won = money.prize.get(r.player, 0) + money.special.get(r.player, 0)
+        grid.add_row(place_text(r.place, last), plain_text(r.player), str(r.result),
+                     money_text(money.paid[r.player], lang), money_text(won, lang) if won else "",
+                     money_text(money.net(r.player), lang))
+    Console().print(grid)
+    print_plain(f"{t('sk_prize_list')} ({t('sk_pot')}: {money_text(money.pot, lang)}, "
+                f"{t('sk_house')}: {money_text(money.house, lang)})", "bold")
+    for what, p, g in money.awards:
+        print_plain(f"  {t('sk_place_n', n=what) if what.isdigit() else what}: {p} {money_text(g, lang)}")
+    for title, gs in ((t("sk_teams"), teams), (t("sk_tandems"), tandems)):
+        if gs:
+            print_plain(title, "bold")
+            for g in gs:
+                print_plain(f"  {g.place}. {g.name} ({', '.join(g.players)}): {g.result}")
     return 0
 
 
