@@ -124,3 +124,17 @@ def test_cli_skat_ranking_with_a_tournament_file(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"{tmp_path / 'bad.toml'}: entry_fee: 'dużo' is not an amount in złoty (a number of at least 0)",
                    f"{tmp_path / 'bad.toml'}: tandems.T: Zenon does not play in this tournament"]
+
+
+def test_the_prize_list_on_a4_escapes_every_name():
+    from zapis.club.preisskat import GroupRanked, Settled
+    from zapis.club.skat_tournament import Ranked
+    from zapis.io.export.prizes import prize_list_html
+    rows = [Ranked(1, "<b>Ala</b>", 70, 1, 0, 0, lists=1), Ranked(2, "Bartek & syn", 0, 0, 1, 50, lists=1)]
+    money = Settled({"<b>Ala</b>": 500, "Bartek & syn": 550}, {"<b>Ala</b>": 1000}, {}, 50, 1050,
+                    [("1", "<b>Ala</b>", 1000)])
+    page = prize_list_html("Preisskat <i>", rows, money, [GroupRanked(1, "<team>", ("<b>Ala</b>", "x"), 70, 1, 0)],
+                           [], "pl")
+    assert "<b>Ala" not in page and "&lt;b&gt;Ala&lt;/b&gt;" in page and "Bartek &amp; syn" in page
+    assert "&lt;team&gt;" in page and "Preisskat &lt;i&gt;" in page and "@page { size: A4" in page
+    assert "1. miejsce" in page and "10,00 zł" in page and "Tandemy" not in page  # no tandems: no heading

@@ -310,6 +310,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "rankings", "plik turnieju o nagrody (TOML: entry_fee, table_fee, house_share, lost_fees_to, prizes, "
         "special, categories, teams, tandems): pieniądze od wpisowego do listy nagród oraz klasyfikacje drużyn i "
         "tandemów"))
+    skr.add_argument("--html", metavar=w("FILE", "PLIK"), help=w(
+        "with --tournament: the prize list on A4 (HTML) into FILE",
+        "z --tournament: lista nagród na A4 (HTML) do PLIKU"))
+    skr.add_argument("--replace", action="store_true", help=w("replace an existing --html file",
+                                                               "zastąp istniejący plik --html"))
     skr.add_argument("--json", action="store_true")
     skr.set_defaults(func=cmd_skat)
     mv = sub.add_parser("movement", help=w("a duplicate bridge movement (Mitchell or Howell), round by round",

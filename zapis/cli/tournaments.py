@@ -54,7 +54,10 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     ev = evening_at(store, args.evening, "--evening")
     rows = st.ranking(st.evening_lists(store, args.evening))
     if getattr(args, "tournament", None):
-        return _preisskat(args, rows, lang)
+        return _preisskat(args, rows, ev, lang)
+    if getattr(args, "html", None):
+        raise ZapisError([Problem("--html", Bi("lista nagród wymaga --tournament", "the prize list needs "
+                                                                                   "--tournament"))])
     if args.json:
         print(json.dumps(st.ranking_json(rows), ensure_ascii=False, indent=2))
         return 0
@@ -78,7 +81,7 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-def _preisskat(args: argparse.Namespace, rows: list, lang: str) -> int:
+def _preisskat(args: argparse.Namespace, rows: list, ev, lang: str) -> int:
     """`skat ranking --tournament FILE`: the prize tournament's money (each player's fees, prize and net; the pot;
     the house), its prize list, and the teams' and tandems' rankings (zapis.club.preisskat)."""
     from pathlib import Path
@@ -96,6 +99,13 @@ def _preisskat(args: argparse.Namespace, rows: list, lang: str) -> int:
     money = pk.settle(rows, tournament)
     teams, tandems = pk.group_ranking(rows, tournament.teams), pk.group_ranking(rows, tournament.tandems)
     zl = lambda g: int(g / 100) if g % 100 == 0 else g / 100  # noqa: E731 - złoty as the JSON numbers say them
+    if args.html:  # the prize list on A4, as a file (written whole, never over another without --replace)
+        from zapis.cli.export import write_files
+        from zapis.io.export.prizes import prize_list_html
+
+        title = f"{t('sk_prize_list')} — {ev['date']} {ev['title']}".rstrip()
+        return write_files({Path(args.html).name: prize_list_html(title, rows, money, teams, tandems, lang)},
+                           args.html, args.replace)
     if args.json:
         group = lambda gs: [{"place": g.place, "name": g.name, "players": list(g.players),  # noqa: E731
                              "result": g.result, "won": g.won, "lost": g.lost} for g in gs]
