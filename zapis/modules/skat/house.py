@@ -32,7 +32,7 @@ def ramsch_game(rules, players, hand, playing, schiebe: bool, words: bool = True
     said_by = hand.get("jungfrau_announced") if schiebe and rules["jungfrau_announce"] else None
     if said_by in playing and said_by not in jung:  # "Jungfrau angesagt", and a trick taken: over, -120 for him
         out[said_by] = -120
-        said = Bi(f"{said_by} zapowiedział jungfrau i wziął lewę: -120",
+        said = Bi(f"{said_by}: zapowiedziana jungfrau, a wzięta lewa: -120",
                   f"{said_by} announced Jungfrau and took a trick: -120") if words else ""
         return Game("ramsch", None, False, 0, 1, said, ramsch=out, marks=["R"])
     takers = [p for p in playing if p not in jung]
