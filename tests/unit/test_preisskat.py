@@ -138,3 +138,30 @@ def test_the_prize_list_on_a4_escapes_every_name():
     assert "<b>Ala" not in page and "&lt;b&gt;Ala&lt;/b&gt;" in page and "Bartek &amp; syn" in page
     assert "&lt;team&gt;" in page and "Preisskat &lt;i&gt;" in page and "@page { size: A4" in page
     assert "1. miejsce" in page and "10,00 zł" in page and "Tandemy" not in page  # no tandems: no heading
+
+
+def test_the_draw_keeps_teammates_apart_where_the_tables_allow():
+    from itertools import combinations
+    players = [f"P{i}" for i in range(1, 17)]
+    teams = [players[i:i + 4] for i in range(0, 16, 4)]
+    team_of = {p: k for k, team in enumerate(teams) for p in team}
+
+    def mates_together(tables):
+        return sum(team_of[a] == team_of[b] for t in tables for a, b in combinations(t, 2))
+    for seed in (1, 7, "klub"):  # four tables, four teams of four: one of each team at every table, every series
+        drawn = st.draw(players, 3, seed, teams)
+        assert [mates_together(tables) for tables in drawn] == [0, 0, 0]
+    # twelve players at three tables: four teammates cannot all sit apart; at least one pair of each team meets,
+    # and no more than that
+    drawn = st.draw(players[:12], 3, 5, teams[:3])
+    assert [mates_together(tables) for tables in drawn] == [3, 3, 3]
+
+
+def test_cli_draw_teams_are_checked(capsys):
+    from zapis.cli import main
+    code = main(["--lang", "en", "skat", "draw", "--players", "A", "B", "C", "D", "E", "F", "G", "H",
+                 "--teams", "X=A,B", "Y=B,Zenon", "Z"])
+    assert code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "--teams: 'B' is in two teams", "--teams: 'Zenon' is not in --players",
+        "--teams: 'Z': a team is NAME=PLAYER,PLAYER,..."]

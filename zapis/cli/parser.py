@@ -298,6 +298,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                                                                   "ile serii (domyślnie 1)"))
     skd.add_argument("--seed", metavar="S", help=w("the draw's seed: the same seed, the same draw",
                                                    "ziarno losowania: to samo ziarno, to samo losowanie"))
+    skd.add_argument("--teams", nargs="+", metavar=w("NAME=P1,P2,...", "NAZWA=G1,G2,..."), help=w(
+        "a prize tournament's teams (or tandems), seated at different tables wherever the tables allow",
+        "drużyny (albo tandemy) turnieju o nagrody, sadzane przy różnych stołach, gdzie tylko stoły pozwalają"))
     skd.add_argument("--json", action="store_true")
     skd.set_defaults(func=cmd_skat)
     skr = sk_sub.add_parser("ranking", help=w("an evening's Seeger-Fabian lists ranked as one tournament, with fees",

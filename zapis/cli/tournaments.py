@@ -29,7 +29,7 @@ def cmd_skat(args: argparse.Namespace) -> int:
             typed = repr(plain(str(args.series))[:20])
             raise ZapisError([Problem("--series", Bi(f"{typed} nie jest liczbą całkowitą",
                                                      f"{typed} is not a whole number"))]) from None
-        drawn = st.draw(args.players or [], series, args.seed)
+        drawn = st.draw(args.players or [], series, args.seed, _teams(args.teams or [], args.players or []))
         if args.json:
             print(json.dumps(st.draw_json(drawn), ensure_ascii=False, indent=2))
             return 0
@@ -39,6 +39,33 @@ def cmd_skat(args: argparse.Namespace) -> int:
                 out(f"  {t('sk_table', n=j, size=len(players))}: {', '.join(players)}")
         return 0
     return _skat_ranking(args, lang)
+
+
+def _teams(typed: list[str], players: list[str]) -> list[list[str]]:
+    """`--teams NAME=P1,P2,...`: each team's players, every one a player of the draw and in one team only; every
+    problem said at once (ZapisError, naming --teams)."""
+    out, seen, problems = [], set(), []
+    known = {p.strip() for p in players}
+    for text in typed:
+        name, _, members = text.partition("=")
+        team = [m.strip() for m in members.split(",") if m.strip()]
+        said = plain(text)[:40]
+        if not name.strip() or len(team) < 2:
+            problems.append(Problem("--teams", Bi(f"{said!r}: drużyna to NAZWA=GRACZ,GRACZ,...",
+                                                  f"{said!r}: a team is NAME=PLAYER,PLAYER,...")))
+            continue
+        for m in team:
+            if m not in known:
+                problems.append(Problem("--teams", Bi(f"{plain(m)[:40]!r} nie jest w --players",
+                                                      f"{plain(m)[:40]!r} is not in --players")))
+            elif m in seen:
+                problems.append(Problem("--teams", Bi(f"{plain(m)[:40]!r} jest w dwóch drużynach",
+                                                      f"{plain(m)[:40]!r} is in two teams")))
+            seen.add(m)
+        out.append(team)
+    if problems:
+        raise ZapisError(problems)
+    return out
 
 
 def _skat_ranking(args: argparse.Namespace, lang: str) -> int:

@@ -84,10 +84,17 @@ def _seed(seed: Any) -> Any:
         return text
 
 
-def draw(players: Sequence[str], series: int, seed: Any = None) -> list[list[list[str]]]:
+#: how much two players of one team (or tandem) at one table weigh in the draw: more than any meetings again
+TEAMMATES = 100
+
+
+def draw(players: Sequence[str], series: int, seed: Any = None,
+         apart: Sequence[Sequence[str]] = ()) -> list[list[list[str]]]:
     """Each series' tables (each a list of players in seat order; fours first). Refused (ZapisError) when the
     players cannot be seated at tables of 4 and 3, a name is empty or given twice, or `series` is not 1-99.
-    Without a seed the draw is random each time; with one it is the same each time."""
+    Without a seed the draw is random each time; with one it is the same each time. The players of each group of
+    `apart` (a prize tournament's teams) sit at different tables wherever the tables allow it (12 players and
+    teams of 4 at three tables cannot: then as few teammates meet as can)."""
     problems = check_draw(players, series)
     if problems:
         raise ZapisError(problems)
@@ -96,17 +103,19 @@ def draw(players: Sequence[str], series: int, seed: Any = None) -> list[list[lis
     assert sizes is not None
     rng = random.Random(_seed(seed))
     met: dict[frozenset[str], int] = {}
+    mates = {frozenset(pair): TEAMMATES for group in apart for pair in combinations(group, 2)}
     out = []
     for k in range(series):
         best, best_cost = None, None
-        small = len(names) <= SEARCHED  # a big field meets again little by chance; a search would take long
-        for _ in range(1 if k == 0 else TRIES if small else 3):
+        small = len(names) <= SEARCHED  # a big field meets again little by chance: no search (but for teams)
+        weights = {pair: met.get(pair, 0) + mates.get(pair, 0) for pair in {*met, *mates}}
+        for _ in range(1 if k == 0 and not mates else TRIES if small else 3):
             order = names[:]
             rng.shuffle(order)
             tables = _cut(order, sizes)
-            if k and small:
-                _improve(tables, met)
-            cost = _cost(tables, met)
+            if (k or mates) and (small or mates):
+                _improve(tables, weights)
+            cost = _cost(tables, weights)
             if best_cost is None or cost < best_cost:
                 best, best_cost = tables, cost
                 if cost == 0:
