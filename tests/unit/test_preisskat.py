@@ -165,3 +165,10 @@ def test_cli_draw_teams_are_checked(capsys):
     assert capsys.readouterr().err.strip().splitlines() == [
         "--teams: 'B' is in two teams", "--teams: 'Zenon' is not in --players",
         "--teams: 'Z': a team is NAME=PLAYER,PLAYER,..."]
+
+
+def test_a_part_of_the_fees_is_never_a_grosz_short_of_its_figure():
+    # one player at 1 zł: the house's 29% is 0.29 zł (0.29 x 100 is 28.999999999999996 as a float)
+    rows = [st.Ranked(1, "Ala", 70, 1, 0, 0, lists=1)]
+    money = pk.settle(rows, pk.parse({"entry_fee": 1, "house_share": 0.29, "prizes": [100]}))
+    assert money.pot == 100 - 29 and money.awards == [("1", "Ala", 71)] and money.house == 29

@@ -143,7 +143,7 @@ def settle(rows: Sequence[Any], tournament: Tournament) -> Settled:
     tr = tournament
     paid = {r.player: tr.entry_fee + tr.table_fee * r.lists + r.fees for r in rows}
     entries = tr.entry_fee * len(rows)
-    cut = math.floor(entries * tr.house_share)
+    cut = _floor(entries * tr.house_share)
     lost = sum(r.fees for r in rows)
     pot = entries - cut + (lost if tr.lost_fees_to == "pot" else 0)
     places = {place: [r.player for r in rows if r.place == place] for place in sorted({r.place for r in rows})}
@@ -162,7 +162,7 @@ def settle(rows: Sequence[Any], tournament: Tournament) -> Settled:
             special[best] = amount
             awards.append((category, best, amount))
             left -= amount
-    by_place = [math.floor(left * share / 100) for share in tr.prizes]
+    by_place = [_floor(left * share / 100) for share in tr.prizes]
     prize: dict[str, int] = {}
     for place, sharing in paid_places.items():
         each, rest = divmod(sum(by_place[place - 1:place - 1 + len(sharing)]), len(sharing))
@@ -171,6 +171,11 @@ def settle(rows: Sequence[Any], tournament: Tournament) -> Settled:
             awards.append((str(place), p, prize[p]))
     house = sum(paid.values()) - sum(prize.values()) - sum(special.values())
     return Settled(paid, prize, special, house, pot, awards)
+
+
+def _floor(groszy: float) -> int:
+    """Whole groszy, down; a float's last-digit error never takes one off (0.29 x 100 is 28.999999999999996)."""
+    return math.floor(round(groszy, 6))
 
 
 @dataclass
