@@ -308,11 +308,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     skr.add_argument("--evening", type=int, metavar=evening, help=w("the evening (default: the last one)",
                                                                      "wieczór (domyślnie: ostatni)"))
     skr.add_argument("--tournament", metavar=w("FILE", "PLIK"), help=w(
-        "a prize tournament's file (TOML: entry_fee, table_fee, house_share, lost_fees_to, prizes, special, "
-        "categories, teams, tandems): the money from the fees to the prize list, and the teams' and tandems' "
-        "rankings", "plik turnieju o nagrody (TOML: entry_fee, table_fee, house_share, lost_fees_to, prizes, "
-        "special, categories, teams, tandems): pieniądze od wpisowego do listy nagród oraz klasyfikacje drużyn i "
-        "tandemów"))
+        "a prize tournament's file (TOML; its keys in docs/records.md): the money from the fees to the prize list, "
+        "and the teams' and tandems' rankings", "plik turnieju o nagrody (TOML; jego klucze w docs/records.md): "
+        "pieniądze od wpisowego do listy nagród oraz klasyfikacje drużyn i tandemów"))
     skr.add_argument("--html", metavar=w("FILE", "PLIK"), help=w(
         "with --tournament: the prize list on A4 (HTML) into FILE",
         "z --tournament: lista nagród na A4 (HTML) do PLIKU"))
