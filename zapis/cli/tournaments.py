@@ -114,6 +114,7 @@ def _preisskat(args: argparse.Namespace, rows: list, ev, lang: str) -> int:
     from pathlib import Path
 
     from zapis.club import preisskat as pk
+    from zapis.club import skat_tournament as st
     from zapis.club.evening import money_text, place_text
     from zapis.io.rulesets import read_toml
     from zapis.lang import t
@@ -125,7 +126,7 @@ def _preisskat(args: argparse.Namespace, rows: list, ev, lang: str) -> int:
         raise ZapisError([Problem(f"{args.tournament}: {p.place}", p.message) for p in e.problems]) from None
     money = pk.settle(rows, tournament)
     teams, tandems = pk.group_ranking(rows, tournament.teams), pk.group_ranking(rows, tournament.tandems)
-    zl = lambda g: int(g / 100) if g % 100 == 0 else g / 100  # noqa: E731 - złoty as the JSON numbers say them
+    zl = st._zl  # złoty as the JSON numbers say them (the plain ranking's own)
     if args.html:  # the prize list on A4, as a file (written whole, never over another without --replace)
         from zapis.cli.export import write_files
         from zapis.io.export.prizes import prize_list_html
