@@ -309,11 +309,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                                                                      "wieczór (domyślnie: ostatni)"))
     skr.add_argument("--tournament", metavar=w("FILE", "PLIK"), help=w(
         "a prize tournament's file (TOML; its keys in docs/records.md): the money from the fees to the prize list, "
-        "and the teams' and tandems' rankings", "plik turnieju o nagrody (TOML; jego klucze w docs/records.md): "
-        "pieniądze od wpisowego do listy nagród oraz klasyfikacje drużyn i tandemów"))
+        "and the teams' and tandems' rankings (default: the one made with the evening in the app)",
+        "plik turnieju o nagrody (TOML; jego klucze w docs/records.md): pieniądze od wpisowego do listy nagród oraz "
+        "klasyfikacje drużyn i tandemów (domyślnie: turniej zapisany z wieczorem w aplikacji)"))
     skr.add_argument("--html", metavar=w("FILE", "PLIK"), help=w(
-        "with --tournament: the prize list on A4 (HTML) into FILE",
-        "z --tournament: lista nagród na A4 (HTML) do PLIKU"))
+        "a prize tournament's prize list on A4 (HTML) into FILE",
+        "lista nagród turnieju o nagrody na A4 (HTML) do PLIKU"))
     skr.add_argument("--replace", action="store_true", help=w("replace an existing --html file",
                                                                "zastąp istniejący plik --html"))
     skr.add_argument("--json", action="store_true")

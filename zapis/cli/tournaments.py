@@ -81,10 +81,25 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     ev = evening_at(store, args.evening, "--evening")
     rows = st.ranking(st.evening_lists(store, args.evening))
     if getattr(args, "tournament", None):
-        return _preisskat(args, rows, ev, lang)
+        from pathlib import Path
+
+        from zapis.club import preisskat as pk
+        from zapis.io.rulesets import read_toml
+
+        try:
+            tournament = pk.parse(read_toml(Path(args.tournament)), [r.player for r in rows])
+        except ZapisError as e:  # each problem named in the file: FILE: key: what is wrong
+            raise ZapisError([Problem(f"{args.tournament}: {p.place}", p.message) for p in e.problems]) from None
+        return _preisskat(args, rows, tournament, ev, lang)
+    kept = store.skat_tournament(args.evening)
+    if kept is not None:  # the prize tournament made in the app with the evening
+        from zapis.club import preisskat as pk
+
+        return _preisskat(args, rows, pk.parse(kept), ev, lang)
     if getattr(args, "html", None):
-        raise ZapisError([Problem("--html", Bi("lista nagród wymaga --tournament", "the prize list needs "
-                                                                                   "--tournament"))])
+        raise ZapisError([Problem("--html", Bi("lista nagród wymaga --tournament (albo turnieju zapisanego z "
+                                               "wieczorem)", "the prize list needs --tournament (or a tournament "
+                                               "kept with the evening)"))])
     if args.json:
         print(json.dumps(st.ranking_json(rows), ensure_ascii=False, indent=2))
         return 0
@@ -108,22 +123,16 @@ def _skat_ranking(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-def _preisskat(args: argparse.Namespace, rows: list, ev, lang: str) -> int:
-    """`skat ranking --tournament FILE`: the prize tournament's money (each player's fees, prize and net; the pot;
-    the house), its prize list, and the teams' and tandems' rankings (zapis.club.preisskat)."""
+def _preisskat(args: argparse.Namespace, rows: list, tournament, ev, lang: str) -> int:
+    """The prize tournament's money (each player's fees, prize and net; the pot; the house), its prize list, and
+    the teams' and tandems' rankings (zapis.club.preisskat), from a tournament file or the one kept with the
+    evening."""
     from pathlib import Path
 
     from zapis.club import preisskat as pk
     from zapis.club import skat_tournament as st
-    from zapis.club.evening import money_text, place_text
-    from zapis.io.rulesets import read_toml
     from zapis.lang import t
 
-    data = read_toml(Path(args.tournament))
-    try:
-        tournament = pk.parse(data, [r.player for r in rows])
-    except ZapisError as e:  # each problem named in the file: FILE: key: what is wrong
-        raise ZapisError([Problem(f"{args.tournament}: {p.place}", p.message) for p in e.problems]) from None
     money = pk.settle(rows, tournament)
     teams, tandems = pk.group_ranking(rows, tournament.teams), pk.group_ranking(rows, tournament.tandems)
     zl = st._zl  # złoty as the JSON numbers say them (the plain ranking's own)
@@ -147,26 +156,11 @@ def _preisskat(args: argparse.Namespace, rows: list, ev, lang: str) -> int:
             "teams": group(teams), "tandems": group(tandems)}, ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
-    from rich.table import Table
 
-    grid = Table("#", t("st_player"), *(_right(h) for h in (t("sk_result"), t("sk_paid"), t("sk_prize"),
-                                                          t("sk_net"))))
-    for r in rows:
-        last = r.place + sum(1 for q in rows if q.place == r.place) - 1
-        won = money.prize.get(r.player, 0) + money.special.get(r.player, 0)
-        grid.add_row(place_text(r.place, last), plain_text(r.player), str(r.result),
-                     money_text(money.paid[r.player], lang), money_text(won, lang) if won else "",
-                     money_text(money.net(r.player), lang))
-    Console().print(grid)
-    print_plain(f"{t('sk_prize_list')} ({t('sk_pot')}: {money_text(money.pot, lang)}, "
-                f"{t('sk_house')}: {money_text(money.house, lang)})", "bold")
-    for what, p, g in money.awards:
-        print_plain(f"  {t('sk_place_n', n=what) if what.isdigit() else what}: {p} {money_text(g, lang)}")
-    for title, gs in ((t("sk_teams"), teams), (t("sk_tandems"), tandems)):
-        if gs:
-            print_plain(title, "bold")
-            for g in gs:
-                print_plain(f"  {g.place}. {g.name} ({', '.join(g.players)}): {g.result}")
+    from zapis.io.prize_render import prize_group
+
+    print_plain(f"{t('sk_ranking')} — {ev['date']} {ev['title']}".rstrip(), "bold")
+    Console().print(prize_group(rows, money, teams, tandems, lang))
     return 0
 
 

@@ -178,6 +178,28 @@ def _floor(groszy: float) -> int:
     return math.floor(round(groszy, 6))
 
 
+def lists_text(named: Mapping[str, Any]) -> str:
+    """Named lists as one line a person types: `Asy: Ala, Bob; Króle: Cyryl, Dawid` (a single value alone)."""
+    def one(v: Any) -> str:
+        items = v if isinstance(v, (list, tuple)) else [v]
+        return ", ".join(f"{x:g}" if isinstance(x, float) else str(x) for x in items)
+    return "; ".join(f"{name}: {one(v)}" for name, v in named.items())
+
+
+def read_lists(text: str) -> dict[str, list[str]]:
+    """The other way: `name: a, b; name: c` to {name: [a, b], ...}; ValueError naming the first part that is not
+    `name: ...` (a name without a colon, an empty name, a name twice)."""
+    out: dict[str, list[str]] = {}
+    for part in text.replace("\n", ";").split(";"):
+        if not part.strip():
+            continue
+        name, colon, items = part.partition(":")
+        if not colon or not name.strip() or name.strip() in out:
+            raise ValueError(part.strip())
+        out[name.strip()] = [x.strip() for x in items.split(",") if x.strip()]
+    return out
+
+
 @dataclass
 class GroupRanked:
     place: int

@@ -104,6 +104,22 @@ class Evenings:
         with self.tx() as c:
             _set(c, key, value)
 
+    def skat_tournament(self, evening_id: int) -> dict[str, Any] | None:
+        """The evening's prize tournament (Preisskat) as a tournament file's data (zapis.club.preisskat reads it),
+        or None when the evening has none."""
+        data = self.setting(f"skat_tournament:{evening_id}")
+        return data if isinstance(data, dict) else None
+
+    def set_skat_tournament(self, evening_id: int, data: dict[str, Any] | None) -> None:
+        """Keep the evening's prize tournament (None: no more prize tournament); the director's work."""
+        self.directs(roles.SETTINGS)
+        self.evening(evening_id)
+        with self.tx() as c:
+            if data is None:
+                c.execute("DELETE FROM meta WHERE key = ?", (f"skat_tournament:{evening_id}",))
+            else:  # in the order typed: the special prizes are given in their order
+                _set(c, f"skat_tournament:{evening_id}", data, sort=False)
+
     def current_evening(self) -> int | None:
         """The evening the director runs: the one set on the laptop (`set_current_evening`), else the newest. The
         tablets and the board follow it, never simply the latest by date."""
@@ -154,9 +170,9 @@ class Evenings:
         return c.execute("INSERT INTO tables (evening_id, number) VALUES (?, ?)", (evening_id, number)).lastrowid
 
 
-def _set(c: sqlite3.Connection, key: str, value: Any) -> None:
+def _set(c: sqlite3.Connection, key: str, value: Any, sort: bool = True) -> None:
     c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-              (key, _json(value)))
+              (key, _json(value, sort)))
 
 
 def _make_current(c: sqlite3.Connection, evening_id: int) -> None:

@@ -1,6 +1,9 @@
 """A skat tournament from the evening: the draw of the players to tables of 4 and 3 for each series (the same
 as `zapis skat draw`), the games of series 1 made at those tables with the tournament list, and the evening's
-tournament ranking (the same as `zapis skat ranking`): Seeger-Fabian results summed, with the lost-game fees."""
+tournament ranking (the same as `zapis skat ranking`): Seeger-Fabian results summed, with the lost-game fees.
+A prize tournament (Preisskat) is made here too (zapis.ui.widgets.prize_form), kept with the evening: its teams
+and tandems seated apart by the draw, the ranking with each player's money, the prize list and the teams' and
+tandems' rankings, and the prize list printed (A4 HTML) as `zapis skat ranking --html` writes it."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
+from zapis.ui.widgets.prize_form import PrizeForm, Refused
 
 #: the ruleset the games of series 1 are made with
 RULESET = "skat-tournament"
@@ -62,11 +66,17 @@ class SkatDrawScreen(Screen):
                 yield Button(t("sk_by_ranking"), id="sk-by-ranking")
                 yield Button(t("sk_create"), id="sk-create", disabled=True)
             yield Static(id="sk-draw")
+            yield PrizeForm(id="sk-prizes")
+            yield Label("", id="sk-prize-error", classes="error-text")
+            with Horizontal(classes="buttons"):
+                yield Button(t("sk_save_prizes"), id="sk-save-prizes")
+                yield Button(t("sk_print_prizes"), id="sk-print-prizes")
             yield Static(id="sk-ranking")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#sk-players", Input).focus()
+        self.query_one(PrizeForm).fill(self.store.skat_tournament(self.evening_id) if self.evening_id else None)
         self.refresh_ranking()
 
     @property
@@ -86,9 +96,14 @@ class SkatDrawScreen(Screen):
         self.query_one("#sk-error", Label).update(plain_text(text))
 
     @on(Button.Pressed, "#sk-do-draw")
-    @on(Input.Submitted)
+    @on(Input.Submitted, "#sk-players, #sk-series, #sk-seed")
     def action_draw(self) -> None:
         players = split_names(self.query_one("#sk-players", Input).value)
+        try:  # the teams and tandems typed (saved or not) sit apart
+            kept = self.query_one(PrizeForm).data(None) or {}
+        except Refused:
+            kept = {}
+        apart = [list(v) for key in ("teams", "tandems") for v in kept.get(key, {}).values()]
         text = self.query_one("#sk-series", Input).value.strip()
         seed = self.query_one("#sk-seed", Input).value.strip() or None
         try:
@@ -97,7 +112,7 @@ class SkatDrawScreen(Screen):
             self._fail(f"{t('sk_series_count')}: {text[:20]!r}")
             return
         try:
-            self.drawn = st.draw(players, series, seed)
+            self.drawn = st.draw(players, series, seed, apart)
         except ZapisError as e:
             self._fail("\n".join(e.lines(get_lang())))
             return
@@ -166,6 +181,71 @@ class SkatDrawScreen(Screen):
         self.app.notify(plain_text(t("sk_created", n=made)).plain, markup=False)
         self.refresh_ranking()
 
+    # --- the prize tournament -------------------------------------------------------------------------
+    @on(Button.Pressed, "#sk-save-prizes")
+    @on(Input.Submitted, "PrizeForm Input")
+    def save_prizes(self) -> None:
+        """The prize tournament typed, checked against the players typed above, kept with the evening (made now
+        when there is none); every field empty: no more prize tournament."""
+        form, say = self.query_one(PrizeForm), self.query_one("#sk-prize-error", Label)
+        try:
+            data = form.data(split_names(self.query_one("#sk-players", Input).value))
+        except Refused as no:
+            say.update(plain_text(no.line))
+            self.query_one(f"#{no.field}").focus()
+            return
+        say.update("")
+        if not self.evening_id:
+            if data is None:
+                return
+            self.evening_id = self.store.new_evening(date.today().isoformat())
+            self.app.evening_id = self.evening_id
+        try:
+            self.store.set_skat_tournament(self.evening_id, data)
+        except ZapisError as e:
+            say.update(plain_text("\n".join(e.lines(get_lang()))))
+            return
+        self.app.notify(t("sk_prizes_saved" if data else "sk_prizes_removed"), markup=False)
+        self.refresh_ranking()
+
+    def _prize_tournament(self):
+        """The evening's kept prize tournament, its ranking and money: (rows, money, teams, tandems), or None."""
+        from zapis.club import preisskat as pk
+
+        kept = self.store.skat_tournament(self.evening_id) if self.evening_id else None
+        if kept is None:
+            return None
+        tournament = pk.parse(kept)
+        rows = st.ranking(st.evening_lists(self.store, self.evening_id))
+        return (rows, pk.settle(rows, tournament), pk.group_ranking(rows, tournament.teams),
+                pk.group_ranking(rows, tournament.tandems))
+
+    @on(Button.Pressed, "#sk-print-prizes")
+    def print_prizes(self) -> None:
+        """The prize list on A4 (HTML) beside the other exports (never over a file unasked); served: a download."""
+        import io
+
+        from zapis.io.export.prizes import prize_list_html
+
+        try:
+            found = self._prize_tournament()
+        except ZapisError as e:
+            self.query_one("#sk-prize-error", Label).update(plain_text("\n".join(e.lines(get_lang()))))
+            return
+        if found is None:
+            self.query_one("#sk-prize-error", Label).update(t("sk_prizes_first"))
+            return
+        ev = self.store.evening(self.evening_id)
+        title = f"{t('sk_prize_list')} — {ev['date']} {ev['title']}".rstrip()
+        name = f"{'nagrody' if get_lang() == 'pl' else 'prizes'}-{ev['date']}.html"
+        page = prize_list_html(title, *found, get_lang())
+        if self.app.is_web:
+            self.app.deliver_text(io.StringIO(page), save_filename=name, encoding="utf-8")
+            self.app.notify(t("downloaded", name=name), markup=False)
+            return
+        from zapis.ui.dialogs.export import export_folder
+        self.app._write_export("html", str(export_folder() / name), files={name: page})
+
     # --- the ranking ----------------------------------------------------------------------------------
     def store_changed(self) -> None:
         self.refresh_ranking()
@@ -177,12 +257,20 @@ class SkatDrawScreen(Screen):
         lang = get_lang()
         head = plain_text(t("sk_ranking"), style="bold")
         try:
-            rows = st.ranking(st.evening_lists(self.store, self.evening_id)) if self.evening_id else []
+            prized = self._prize_tournament()
+            rows = prized[0] if prized else \
+                st.ranking(st.evening_lists(self.store, self.evening_id)) if self.evening_id else []
         except ZapisError as e:
             box.update(Text.assemble(head, "\n", plain_text("\n".join(e.lines(lang)))))
             return
         if not rows:
             box.update(Text.assemble(head, "\n", plain_text(t("sk_no_lists"))))
+            return
+        if prized is not None:
+            from rich.console import Group
+
+            from zapis.io.prize_render import prize_group
+            box.update(Group(head, prize_group(*prized, lang)))
             return
         grid = Table("#", t("st_player"), *(t(k) for k in ("sk_result", "sk_won", "sk_lost", "sk_fees", "sk_net")),
                      title=head, title_justify="left", box=None, padding=(0, 1))
