@@ -90,7 +90,12 @@ class Session:
         return None
 
     def progress(self) -> list[list[tuple[int, int, int]]]:
-        """For each round, each playing table's (table, boards in, boards to play)."""
+        """For each round, each playing table's (table, boards in, boards to play): counted once for this
+        version of the session (the director's view and its title both ask after every save)."""
+        return self._progress
+
+    @cached_property
+    def _progress(self) -> list[list[tuple[int, int, int]]]:
         return [[(s.table, len(self.boards_in(r, s.table)), len(s.boards)) for s in seats]
                 for r, seats in enumerate(self.movement.rounds, start=1)]
 
