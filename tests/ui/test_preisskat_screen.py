@@ -167,3 +167,18 @@ def test_the_form_reads_back_what_it_wrote():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+async def test_a_draw_with_a_mistake_in_the_prize_form_is_refused_naming_the_field(db, app_factory):
+    """The teams are seated apart by the draw, so a draw while the form holds a mistake says the mistake instead
+    of drawing as if there were no teams."""
+    make_lists(db)
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_skat(app, pilot)
+        await type_tournament(pilot, {"pf-teams": "A P1 P2 P3 P4"})
+        await click(pilot, "#sk-do-draw")
+        await pilot.pause()
+        assert str(screen.query_one("#sk-error").render()) == \
+            "Drużyny po 4: „A P1 P2 P3 P4” — wpisz nazwa: ..., kolejne po średniku"
+        assert screen.drawn is None and app.focused is screen.query_one("#pf-teams")

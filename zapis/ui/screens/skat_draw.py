@@ -99,10 +99,12 @@ class SkatDrawScreen(Screen):
     @on(Input.Submitted, "#sk-players, #sk-series, #sk-seed")
     def action_draw(self) -> None:
         players = split_names(self.query_one("#sk-players", Input).value)
-        try:  # the teams and tandems typed (saved or not) sit apart
+        try:  # the teams and tandems typed (saved or not) sit apart: a mistake in the form is said first
             kept = self.query_one(PrizeForm).data(None) or {}
-        except Refused:
-            kept = {}
+        except Refused as no:
+            self._fail(no.line)
+            self.query_one(f"#{no.field}").focus()
+            return
         apart = [list(v) for key in ("teams", "tandems") for v in kept.get(key, {}).values()]
         text = self.query_one("#sk-series", Input).value.strip()
         seed = self.query_one("#sk-seed", Input).value.strip() or None
