@@ -149,7 +149,7 @@ def _preisskat(args: argparse.Namespace, rows: list, tournament, ev, lang: str) 
         print(json.dumps({
             "ranking": [{"place": r.place, "player": r.player, "result": r.result, "won": r.won, "lost": r.lost,
                          "fees": zl(r.fees), "paid": zl(money.paid[r.player]),
-                         "prize": zl(money.prize.get(r.player, 0) + money.special.get(r.player, 0)),
+                         "prize": zl(money.won(r.player)),
                          "money": zl(money.net(r.player))} for r in rows],
             "pot": zl(money.pot), "house": zl(money.house),
             "prizes": [{"prize": what, "player": p, "amount": zl(g)} for what, p, g in money.awards],

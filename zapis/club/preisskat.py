@@ -133,8 +133,12 @@ class Settled:
     pot: int
     awards: list[tuple[str, str, int]]  # (what: "1", "2", ... or a category, player, groszy)
 
+    def won(self, player: str) -> int:
+        """The player's prizes: his place's and a special one."""
+        return self.prize.get(player, 0) + self.special.get(player, 0)
+
     def net(self, player: str) -> int:
-        return self.prize.get(player, 0) + self.special.get(player, 0) - self.paid.get(player, 0)
+        return self.won(player) - self.paid.get(player, 0)
 
 
 def settle(rows: Sequence[Any], tournament: Tournament) -> Settled:
@@ -180,10 +184,7 @@ def _floor(groszy: float) -> int:
 
 def lists_text(named: Mapping[str, Any]) -> str:
     """Named lists as one line a person types: `Asy: Ala, Bob; Króle: Cyryl, Dawid` (a single value alone)."""
-    def one(v: Any) -> str:
-        items = v if isinstance(v, (list, tuple)) else [v]
-        return ", ".join(f"{x:g}" if isinstance(x, float) else str(x) for x in items)
-    return "; ".join(f"{name}: {one(v)}" for name, v in named.items())
+    return "; ".join(f"{name}: {', '.join(v) if isinstance(v, (list, tuple)) else v}" for name, v in named.items())
 
 
 def read_lists(text: str) -> dict[str, list[str]]:

@@ -27,7 +27,7 @@ def prize_group(rows: Sequence[Any], money: Any, teams: Sequence[Any], tandems: 
                  box=None, padding=(0, 1))
     for r in rows:
         last = r.place + sum(1 for q in rows if q.place == r.place) - 1
-        won = money.prize.get(r.player, 0) + money.special.get(r.player, 0)
+        won = money.won(r.player)
         net = money.net(r.player)
         grid.add_row(place_text(r.place, last), plain_text(r.player), str(r.result), str(r.won), str(r.lost),
                      money_text(money.paid[r.player], lang), money_text(won, lang) if won else "",

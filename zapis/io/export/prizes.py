@@ -34,7 +34,7 @@ def prize_list_html(title: str, rows: Sequence[Any], money: Any, teams: Sequence
             f"<th>{w('paid')}</th><th>{w('prize')}</th><th>{w('money')}</th></tr>"]
     for r in rows:
         last = r.place + sum(1 for q in rows if q.place == r.place) - 1
-        won = money.prize.get(r.player, 0) + money.special.get(r.player, 0)
+        won = money.won(r.player)
         net = money.net(r.player)
         body.append(f"<tr><td>{place_text(r.place, last)}</td><td class=\"name\">{html_text(r.player)}</td><td>{r.result}</td>"
                     f"<td>{zl(money.paid[r.player])}</td><td>{zl(won) if won else ''}</td>"
