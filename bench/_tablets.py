@@ -359,6 +359,18 @@ def tree_pss_mib(pid: int) -> tuple[float, float, int]:
     return (own + sum(pss_kib(p) for p in pids[1:])) / 1024, own / 1024, len(pids)
 
 
+def sessions_pss_mib(pid: int) -> tuple[float, float, int]:
+    """(the PSS of the server and its warm process, if any, together; the mean PSS of one app session) in MiB, and
+    how many sessions: a session is a process of the tree that is neither the server nor its warm process
+    (`zapis.web.forks`, whose children the sessions are when forked)."""
+    pids = tree(pid)
+    core = [pid] + [p for p in children_map().get(pid, []) if "zapis.web.forks" in cmdline(p)]  # (its forks
+    # have its command line too)
+    sessions = [p for p in pids if p not in core]
+    mean = sum(pss_kib(p) for p in sessions) / len(sessions) / 1024 if sessions else 0.0
+    return sum(pss_kib(p) for p in core) / 1024, mean, len(sessions)
+
+
 TICK = os.sysconf("SC_CLK_TCK")
 
 

@@ -8,9 +8,14 @@ measured in the same run:
 
 - memory: PSS (/proc/PID/smaps_rollup) of the server and all its descendants (however the sessions are started: a
   process each, or forked from a warm process; the tree is walked, no command line is matched), with N tablets
-  open and idle; per added tablet = (that - the server alone before any tablet) / N. Baseline: a bare Textual app
+  open and idle. Per added tablet = the mean PSS of one session (every process of the tree but the server and its
+  warm process) + what the server and its warm process grew by with N tablets, / N. (zapis serve makes a session
+  for each table without a tablet before it connects, a spare: the tree "before any tablet" already holds them, so
+  the difference of the two trees would not be what a tablet costs.) Baseline: a bare Textual app
   (bench/served_startup.py's BARE_APP) served by textual-serve (BARE_SERVER) with the same N clients, measured
   the same way.
+- prepared: from the server's port open until its tree has been idle for a second (the warm process, the spares
+  built); the tablets connect only then, as at a club where the server is started before the players sit down.
 - idle CPU: utime+stime (/proc/PID/stat) of the whole tree over --idle seconds with the N tablets open and
   nothing happening, as a share of one core; also how many frames the tablets received meanwhile. Baselines: the
   server alone before any tablet, and the bare served app with N clients.
@@ -18,10 +23,12 @@ measured in the same run:
   content and is ready for the first tap: the title "table T · round 1 of R", both pairs of the table by number
   and names, "Board b ·" of its first board, the contract pad with the cursor on it ("▶ contract"), the button
   "Next: E-W accept", and no "…" placeholder anywhere. (The first full frame comes with the cursor on a board
-  button; the cursor reaches the pad a few frames later: the tablet is finished then.) Burst: N tablets
+  button; the cursor reaches the pad a few frames later: the tablet is finished then), all of it at the tablet's
+  own size (the key bar on its last row: a spare made at another size first shows what it drew then). Burst: N tablets
   connecting at once, from the common start to the LAST one finished, and the median. One more tablet alone:
-  with the N open and idle, one more (table N+1; with N = 30, a second tablet of table 1) from its connect to
-  finished, --repeat times, each closed (its session gone) before the next. Baseline: the bare app, finished when
+  with the N open and idle, one more (table N+1, which has its spare; with N = 30, a second tablet of table 1,
+  which has none: its session starts as it connects) from its connect to finished, --repeat times, each closed
+  (its session gone, and whatever the server makes again for its table done) before the next. Baseline: the bare app, finished when
   its header, its table's row "1  2" and its footer show, measured the same way with N bare clients.
 - save -> redrawn: a result is entered as a table does it: on table 1's tablet, taps on the pad's cells 4, ♠, S
   and = (each tap sent once the screen shows the one before took, at the place the rendered screen shows the
@@ -82,8 +89,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from _common import how_it_ran, median, p95  # noqa: E402
-from _tablets import (BoardViewer, Closed, LoopLag, Tablet, cmdline, descendants, tree_cpu,  # noqa: E402
-                      tree_pss_mib)
+from _tablets import (BoardViewer, Closed, LoopLag, Tablet, cmdline, descendants, sessions_pss_mib,  # noqa: E402
+                      tree_cpu, tree_pss_mib)
 from served_startup import BARE_APP, BARE_SERVER  # noqa: E402  (the same bare app as the served start-up's)
 
 TABLET = (100, 40)  # a tablet's terminal at the served font size (cells)
@@ -167,12 +174,20 @@ def entry_ready(s: Session, table: int, rnd: int, board: int) -> Callable[[Table
 
     def ready(t: Tablet) -> bool:
         text = t.text
-        return "…" not in text and all(w in text for w in want)
+        return "…" not in text and all(w in text for w in want) and at_full_size(t)
     return ready
 
 
+def at_full_size(t: Tablet) -> bool:
+    """The screen fills the tablet's terminal: its key bar, docked at the bottom, is on the last row. (A session made
+    before its tablet came, at another size, first shows what it drew then; its screen at the tablet's size follows
+    the resize.)"""
+    return bool(t.lines and len(t.lines) == t.screen.height and t.lines[-1].strip())
+
+
 def bare_ready(t: Tablet) -> bool:
-    return "Bare" in t.lines[0] and any(line.split() == ["1", "2"] for line in t.lines) and "palette" in t.text
+    return ("Bare" in t.lines[0] and any(line.split() == ["1", "2"] for line in t.lines) and "palette" in t.text
+            and at_full_size(t))
 
 
 def evening_ready(t: Tablet) -> bool:
@@ -298,6 +313,18 @@ async def settle_processes(pid: int, count: int, timeout: float = 20) -> None:
         await asyncio.sleep(0.1)
 
 
+async def settle(pid: int, timeout: float = 300) -> float:
+    """Seconds from now (the server's port open) until its tree has been idle for a second (under 15% of a core):
+    whatever it prepares before the first tablet (the warm process, the spares) is done. At least 2 s."""
+    t0 = time.perf_counter()
+    await asyncio.sleep(2)
+    while time.perf_counter() - t0 < timeout:
+        cpu, _ = await idle_cpu(pid, 1.0, [])
+        if cpu < 0.15:
+            return time.perf_counter() - t0
+    raise Failed(f"the server's processes were still busy {timeout:.0f} s after it started")
+
+
 async def idle_cpu(pid: int, seconds: float, viewers: list) -> tuple[float, int]:
     """The tree's CPU over `seconds` as a share of one core, and the frames the viewers received meanwhile."""
     frames = sum(v.messages for v in viewers)
@@ -342,7 +369,7 @@ async def open_lone(http: aiohttp.ClientSession, url: str, pid: int, path: str, 
         finally:
             await tab.close()
         await settle_processes(pid, count)
-        await asyncio.sleep(0.5)
+        await settle(pid)  # the session closed, and whatever the server makes again for its table, done
     return out
 
 
@@ -351,6 +378,11 @@ class Result:
     n: int
     base_mib: float = 0.0
     base_processes: int = 0
+    prepared: float = 0.0  # seconds from the server's port open to its tree idle (the spares built)
+    spares: int = 0  # sessions with no tablet once prepared (zapis serve's spares)
+    core_mib: tuple[float, float] = (0.0, 0.0)  # the server and its warm process: before any tablet, with N
+    session_mib: float = 0.0  # the mean PSS of one session with N tablets open
+    sessions: int = 0
     mib: float = 0.0
     server_own_mib: tuple[float, float] = (0.0, 0.0)
     processes: int = 0
@@ -372,7 +404,10 @@ class Result:
 
     @property
     def per_tablet(self) -> float:
-        return (self.mib - self.base_mib) / self.n
+        """What one more tablet costs: its session (the mean session's PSS) and its share of what the server and
+        the warm process grew by with N tablets (sessions made before their tablets, spares, are counted as
+        sessions, not as the server's)."""
+        return self.session_mib + (self.core_mib[1] - self.core_mib[0]) / self.n
 
 
 def own_cpu() -> float:
@@ -384,6 +419,7 @@ async def measure_open(res: Result, http: aiohttp.ClientSession, url: str, pid: 
                        specs: list[tuple[Tablet, str, Callable]], args) -> None:
     """Server alone, then the burst of N, then memory and idle CPU with the N open."""
     res.base_mib, own0, res.base_processes = tree_pss_mib(pid)
+    core0, _, res.spares = sessions_pss_mib(pid)
     res.base_cpu, _ = await idle_cpu(pid, args.idle, [])
     c0 = own_cpu()
     LAG.take()
@@ -395,7 +431,8 @@ async def measure_open(res: Result, http: aiohttp.ClientSession, url: str, pid: 
     res.client_cpu_burst = own_cpu() - c0
     await asyncio.sleep(SETTLE)
     res.mib, own1, res.processes = tree_pss_mib(pid)
-    res.server_own_mib = (own0, own1)
+    core1, res.session_mib, res.sessions = sessions_pss_mib(pid)
+    res.server_own_mib, res.core_mib = (own0, own1), (core0, core1)
     res.cpu, res.idle_frames = await idle_cpu(pid, args.idle, [s[0] for s in specs])
 
 
@@ -456,7 +493,7 @@ async def bare_phase(n: int, args, work: Path, env: dict) -> Result:
     tablets = [Tablet(f"bare client {i + 1}", *TABLET) for i in range(n)]
     try:
         await server.start(url)
-        await asyncio.sleep(2)
+        res.prepared = await settle(server.pid)
         async with aiohttp.ClientSession() as http:
             try:
                 await measure_open(res, http, url, server.pid, [(t, "/ws", bare_ready) for t in tablets], args)
@@ -479,7 +516,7 @@ async def club_phase(n: int, args, work: Path, env: dict, template: Session) -> 
     extra: list = []
     try:
         await server.start(url)
-        await asyncio.sleep(2)
+        res.prepared = await settle(server.pid)
         async with aiohttp.ClientSession() as http:
             try:
                 specs = [(tab, f"/ws/{t}", entry_ready(s, t, 1, s.seats[(1, t)][2][0]))
@@ -593,7 +630,12 @@ def report(n: int, club: Result, bare: Result, args) -> None:
           f"({club.processes} processes; the server alone before any tablet {club.base_mib:.1f} MiB in "
           f"{club.base_processes}; the server's own process "
           f"{club.server_own_mib[0]:.1f} -> {club.server_own_mib[1]:.1f} MiB)")
-    print(f"  per added tablet {club.per_tablet:.1f} MiB  vs bare served app {bare.per_tablet:.1f} MiB per client "
+    print(f"prepared before the first tablet: {club.prepared:.1f} s to an idle tree, {club.spares} sessions made for "
+          f"tables without a tablet (spares)  vs bare {bare.prepared:.1f} s, {bare.spares}")
+    print(f"  a session's PSS {club.session_mib:.1f} MiB (mean of {club.sessions}); the server and its warm process "
+          f"{club.core_mib[0]:.1f} -> {club.core_mib[1]:.1f} MiB")
+    print(f"  per added tablet (a session + the server's growth / {n}) {club.per_tablet:.1f} MiB  vs bare served app "
+          f"{bare.per_tablet:.1f} MiB per client "
           f"({bare.mib:.1f} MiB with {n} clients, server alone {bare.base_mib:.1f} MiB)  ratio "
           f"{ratio(club.per_tablet, bare.per_tablet)}")
     print(f"idle CPU over {args.idle:g} s, whole tree: {100 * club.cpu:.1f}% of a core with {n} tablets "

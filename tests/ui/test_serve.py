@@ -234,7 +234,7 @@ def test_without_max_sessions_the_cap_follows_the_evening(tmp_path):
     with Store(db) as store:
         pairs = [[f"A{i}", f"B{i}"] for i in range(60)]
         new_session(store, store.new_evening("2026-11-27", "Klub"), pairs, movement="mitchell")
-    server._cap = (-1e9, 0)  # worked out again (it is, every few seconds)
+    server._tables = (-1e9, 0)  # counted again (it is, every few seconds)
     assert server.session_cap() == 68
     assert ZapisServer(str(db), "pl", "127.0.0.1", free_port(), None, max_sessions=5).session_cap() == 5
 

@@ -223,6 +223,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     sv.add_argument("--tables", type=int, default=30, metavar="N", help=w(
         "how many tables have a login (a table card each; default 30)",
         "ile stołów ma logowanie (każdy swoją kartę; domyślnie 30)"))
+    sv.add_argument("--no-spares", dest="spares", action="store_false", help=w(
+        "start a table's session when its tablet connects, not before (less memory while tables wait)",
+        "uruchamiaj sesję stołu dopiero, gdy łączy się jego tablet (mniej pamięci, gdy stoły czekają)"))
     sv.set_defaults(func=cmd_serve)
     tb = sub.add_parser("tablets", help=w(
         "each table's login (QR code, short URL, code) while zapis serve runs",

@@ -69,7 +69,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     build_server(args.db, args.lang, args.host, args.port, args.code, max_sessions=args.max_sessions,
                  font_size=args.font_size, extra_hosts=args.allow_host or [],
-                 local_needs_code=args.code_here, tables=args.tables).serve()
+                 local_needs_code=args.code_here, tables=args.tables, spares=args.spares).serve()
     return 0
 
 

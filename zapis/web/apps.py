@@ -21,6 +21,7 @@ from zapis.web.conn import address_group  # one guesser counted as its connectio
 from zapis.web.driver import CHANGED, COMMITTED, DRIVER
 from zapis.web.forks import Forks
 from zapis.web.guard import ROLE, TABLE_COOKIE, _page, say
+from zapis.web.spares import Relay, Spares
 
 log = logging.getLogger("zapis.web.serve")  # the server's one log, whichever part of it writes
 
@@ -84,6 +85,7 @@ class Apps:
     owners: dict[AppService, tuple]
     sockets: set[web.WebSocketResponse]
     forks: Forks | None
+    spares: Spares | None = None
     board: Any
     _nudges: set[asyncio.Task]
 
@@ -93,15 +95,13 @@ class Apps:
         return "exec " + shlex.join(self.base_command + (["--table", str(table)] if table else []))
 
     # --- how many sessions ---------------------------------------------------------------------------------
-    _cap: tuple[float, int] = (-1e9, 0)  # (when, what) the evening's cap was last worked out
+    _tables: tuple[float, int] = (-1e9, 0)  # (when, what) the current evening's tables were last counted
 
-    def session_cap(self) -> int:
-        """The sessions allowed at once: `--max-sessions` if given, else the evening's (`evening_cap`), worked
-        out again at most every few seconds (a new evening, a pairs session made, grows it)."""
-        if self.max_sessions is not None:
-            return self.max_sessions
+    def evening_tables(self) -> int:
+        """The tables of the current evening, counted again at most every few seconds (a new evening, a pairs
+        session made, changes it)."""
         now = time.monotonic()
-        if now - self._cap[0] > 5.0:
+        if now - self._tables[0] > 5.0:
             try:
                 from zapis.club.pairs_session import evening_tables
                 from zapis.store import Store
@@ -109,9 +109,35 @@ class Apps:
                 with Store(self.db) as store:
                     tables = evening_tables(store, store.current_evening())
             except (ZapisError, OSError, sqlite3.Error):
-                tables = 0  # nothing to read yet: the least cap
-            self._cap = (now, evening_cap(tables))
-        return self._cap[1]
+                tables = 0  # nothing to read yet
+            self._tables = (now, tables)
+        return self._tables[1]
+
+    def session_cap(self) -> int:
+        """The sessions allowed at once: `--max-sessions` if given, else the evening's (`evening_cap`)."""
+        if self.max_sessions is not None:
+            return self.max_sessions
+        return evening_cap(self.evening_tables())
+
+    # --- spares: a table's session made before its tablet connects (zapis.web.spares) ----------------------
+    def wanted_spares(self) -> list[int]:
+        """The tables that should have a spare now: the current evening's that have no session, as many as the
+        cap leaves room for (the spares counted in it), when sessions are forked from the warm process."""
+        if self.forks is None or self.forks.failed:
+            return []
+        room = self.session_cap() - len(self.sessions)
+        busy = {getattr(s, "table", None) for s in self.sessions}
+        return [t for t in range(1, self.evening_tables() + 1) if t not in busy][:max(room, 0)]
+
+    async def make_spare(self, table: int, relay: Relay, width: int, height: int) -> Session | None:
+        service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,
+                          write_bytes=relay.write_bytes, write_str=relay.write_str, close=relay.close,
+                          download_manager=self.download_manager, debug=self.debug)
+        try:
+            await service.start(width, height)
+        except OSError:
+            return None
+        return service
 
     # --- the app page and its sessions ----------------------------------------------------------------
     def _full(self) -> web.Response | None:
@@ -166,14 +192,25 @@ class Apps:
         service: AppService | None = None
         try:
             await websocket.prepare(request)
-            service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,
-                              write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                              close=websocket.close, download_manager=self.download_manager, debug=self.debug)
+            spare = self.spares.take(table, width, height) if self.spares is not None else None
+            if spare is not None:
+                service = spare.service
+            else:
+                if self.spares is not None and len(self.sessions) + len(self.spares) >= cap:
+                    self.spares.give_up_one()  # room for this tablet's own session
+                service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,
+                                  write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                  close=websocket.close, download_manager=self.download_manager, debug=self.debug)
             self.sessions.add(service)
             if owner is not None:
                 self.owners[service] = owner
             self.sockets.add(websocket)
-            await service.start(width, height)
+            if spare is not None:
+                await spare.relay.attach(websocket)
+                if spare.size != (width, height):
+                    await service.set_terminal_size(width, height)
+            else:
+                await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
@@ -185,6 +222,8 @@ class Apps:
                 self.sessions.discard(service)
                 self.owners.pop(service, None)
                 await stop_service(service)
+                if self.spares is not None:
+                    self.spares.wake()  # its table may want a spare again
         return websocket
 
     def committed(self, source: AppService) -> None:

@@ -44,6 +44,7 @@ from zapis.web.apps import Apps, session_environment, stop_service
 from zapis.web.forks import Forks
 from zapis.web.guard import TEMPLATES, Guard, PathOnlyAccessLogger, _no_framing
 from zapis.web.logins import DEFAULT_TABLES
+from zapis.web.spares import Spares
 
 # named from here by the rest of zapis and by the tests (this module was once the whole server)
 from zapis.web.access import MIN_CODE, Lockout  # noqa: F401
@@ -63,7 +64,7 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
                  max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False, forks: bool = True):
+                 local_needs_code: bool = False, forks: bool = True, spares: bool = True):
         base = [sys.executable, "-m", "zapis.web.session"]  # the app without the command line's parser: sooner
         if db:
             base += ["--db", str(db)]
@@ -87,6 +88,9 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         # the tablets' sessions forked from one warm process (zapis.web.forks), started with the server
         self.forks: Forks | None = Forks(base[3:], lambda: session_environment(AppService._build_environment(
             SimpleNamespace(debug=self.debug), 80, 24))) if forks else None
+        # each table's session made before its tablet connects (zapis.web.spares), while the server waits
+        self.spares: Spares | None = Spares(self.make_spare, self.wanted_spares, stop_service) \
+            if forks and spares else None
         self._nudges: set[asyncio.Task] = set()
 
     # --- the web application ---------------------------------------------------------------------------
@@ -136,6 +140,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
             self.announcement_file().unlink(missing_ok=True)
         except OSError:
             pass
+        if self.spares is not None:
+            await self.spares.stop()
         await asyncio.gather(*(ws.close() for ws in list(self.sockets)), return_exceptions=True)
         await asyncio.gather(*(stop_service(s, 3.0) for s in list(self.sessions)), return_exceptions=True)
 
@@ -172,12 +178,16 @@ class ZapisServer(Guard, Apps, Addresses, Server):
                                                                     f"cannot listen there ({e.strerror})"))]) from None
             if self.forks is not None:
                 self.forks.start()
+            if self.spares is not None:
+                self.spares.start()
             print(self.announce(), flush=True)
             self.write_announcement()
             if ready is not None:
                 ready.set()
             await (stop or asyncio.Event()).wait()
         finally:
+            if self.spares is not None:
+                await self.spares.stop()
             await runner.cleanup()
             if self.forks is not None:
                 await asyncio.to_thread(self.forks.stop)
@@ -201,7 +211,7 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
                  max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False, tables: int = DEFAULT_TABLES) -> ZapisServer:
+                 local_needs_code: bool = False, tables: int = DEFAULT_TABLES, spares: bool = True) -> ZapisServer:
     problems = [Problem(opt, Bi(f"musi być liczbą całkowitą od {lo} do {hi}",
                                 f"must be a whole number from {lo} to {hi}")) for opt, v, lo, hi in (
         (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", 1 if max_sessions is None else max_sessions, 1, 1000),
@@ -226,4 +236,4 @@ def build_server(db: str | None, lang: str | None, host: str, port: int, code: s
                 from None
         access = Access(code=code, logins=Logins(secret, tables))
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
-                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code)
+                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code, spares=spares)

@@ -1,0 +1,164 @@
+"""A table's session made before its tablet connects (zapis.web.spares): the tablet takes it and is on its finished
+screen at once, at its own size; a spare is its table's and nobody else's; it never takes the room a tablet needs."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import aiohttp
+import pyte
+import pytest
+
+from tests.ui.conftest import new_game
+from tests.ui.test_serve import running, ws_headers
+from zapis.web.forks import AVAILABLE
+from zapis.web.spares import HELD_LIMIT, Relay, Spares
+
+linux_only = pytest.mark.skipif(not AVAILABLE, reason="spares are forked from the warm process (Linux's pidfd)")
+PLAYERS = ["Ala", "Bartek", "Celina", "Darek"]
+
+
+class Socket:
+    """A websocket as the relay sees one: what was sent, in order."""
+
+    def __init__(self, slow: float = 0.0):
+        self.sent: list = []
+        self.closed = False
+        self.slow = slow
+
+    async def send_bytes(self, data: bytes) -> None:
+        await asyncio.sleep(self.slow)
+        self.sent.append(data)
+
+    async def send_str(self, text: str) -> None:
+        await asyncio.sleep(self.slow)
+        self.sent.append(text)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_a_relay_holds_what_a_spare_draws_and_gives_it_all_in_order_to_the_tablet_that_takes_it():
+    relay = Relay()
+    await relay.write_bytes(b"\x1b[?1049h")  # the terminal's modes come first: a tablet needs them
+    await relay.write_bytes(b"x" * 3000)
+    await relay.write_str('["open_url", {}]')
+    assert relay.held_bytes == 8 + 3000 + 16 and not relay.ended
+    socket = Socket(slow=0.01)
+    attaching = asyncio.create_task(relay.attach(socket))
+    await asyncio.sleep(0.005)  # the held output is still going out: what comes now must wait for it
+    later = asyncio.create_task(relay.write_bytes(b"after"))
+    await asyncio.gather(attaching, later)
+    assert socket.sent == [b"\x1b[?1049h", b"x" * 3000, '["open_url", {}]', b"after"]
+    assert relay.held_bytes == 0
+    await relay.close()
+    assert socket.closed
+
+
+async def test_a_spare_whose_app_ended_closes_the_tablet_that_takes_it_and_is_never_given_out():
+    relay = Relay()
+    await relay.close()  # the app exited before any tablet came
+    assert relay.ended
+    socket = Socket()
+    await relay.attach(socket)
+    assert socket.closed
+
+    class Service:
+        _process = type("P", (), {"returncode": None})()
+
+    stopped = []
+
+    async def stop(service):
+        stopped.append(service)
+
+    spares = Spares(make=None, wanted=lambda: [], stop=stop)
+    from zapis.web.spares import Spare
+
+    spares.spares[1] = Spare(1, Service(), relay, (80, 24))
+    assert spares.take(1, 100, 40) is None  # ended: dropped, a tablet starts its own
+    full = Relay()
+    full.held_bytes = HELD_LIMIT + 1  # an evening of redraws held with no tablet: made again
+    spares.spares[2] = Spare(2, Service(), full, (80, 24))
+    assert spares.take(2, 100, 40) is None
+    await asyncio.sleep(0)
+    assert len(stopped) == 2 and not spares.spares
+
+
+def screen_of(width: int, height: int):
+    screen = pyte.Screen(width, height)
+    return screen, pyte.ByteStream(screen)
+
+
+async def until_shown(ws, stream, screen, ready, timeout: float = 30.0) -> str:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        message = await ws.receive(timeout=end - time.monotonic())
+        if message.type == aiohttp.WSMsgType.BINARY:
+            stream.feed(message.data)
+            if ready(screen.display):
+                return "\n".join(screen.display)
+    raise AssertionError("never shown:\n" + "\n".join(screen.display))
+
+
+async def spare_built(server, table: int, timeout: float = 60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        spare = server.spares.spares.get(table)
+        if spare is not None and spare.relay.built:
+            return spare
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no spare for table {table}: {server.spares.spares}")
+
+
+@linux_only
+async def test_a_tablet_takes_its_tables_spare_and_shows_its_game_at_its_own_size(tmp_path):
+    new_game(tmp_path / "s.db", "kierki", PLAYERS, [])  # table 1
+    new_game(tmp_path / "s.db", "kierki", ["Ewa", "Filip", "Gosia", "Henryk"], [])  # table 2
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        spare = await spare_built(server, 1)
+        await spare_built(server, 2)
+        assert not server.sessions  # spares are not sessions of a tablet: the cap and the nudges leave them
+        assert spare.size == (80, 24)
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=100&height=30",
+                                      headers=ws_headers(url))
+        screen, stream = screen_of(100, 30)
+        text = await until_shown(ws, stream, screen, lambda rows: "Darek" in "".join(rows) and rows[-1].strip()
+                                 and "─" * 100 in rows)  # the rule across the whole width: drawn at 100 columns
+        assert server.sessions == {spare.service} and 1 not in server.spares.spares
+        assert "stół 1 · Kierki" in text and "Ewa" not in text  # its own table's game
+        assert server.spares.size == (100, 30)  # the next spares are made at the tablets' size
+        # the tablet is a session like any other: it answers, and its table gets a spare again once it is gone
+        await ws.send_str('["stdin", "\\u0013"]')
+        await ws.close()
+        again = await spare_built(server, 1)
+        assert again is not spare and again.size == (100, 30)
+
+
+@linux_only
+async def test_a_spare_is_only_its_tables_and_gives_way_to_a_tablet_that_needs_room(tmp_path):
+    new_game(tmp_path / "s.db", "kierki", PLAYERS, [])  # table 1
+    async with running(tmp_path, max_sessions=1) as (server, url), aiohttp.ClientSession() as browser:
+        spare = await spare_built(server, 1)
+        # the director's app (/ws) is not table 1's session: it starts its own, and the spare makes room for it
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws?width=90&height=30", headers=ws_headers(url))
+        screen, stream = screen_of(90, 30)
+        await until_shown(ws, stream, screen, lambda rows: "Stoły i gry" in "".join(rows))
+        (service,) = server.sessions
+        assert service is not spare.service and not server.spares.spares
+        end = time.monotonic() + 10
+        while spare.service._process.returncode is None and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        assert spare.service._process.returncode is not None  # ended, not left running
+        await asyncio.sleep(2.5)  # the spares looked again: the cap is full, none is made
+        assert not server.spares.spares
+        await ws.close()
+
+
+@linux_only
+async def test_no_spares_when_the_server_is_told_so(tmp_path):
+    new_game(tmp_path / "s.db", "kierki", PLAYERS, [])
+    async with running(tmp_path, spares=False) as (server, url):
+        assert server.spares is None
+        await asyncio.sleep(1)
+        assert server.forks.process is not None
