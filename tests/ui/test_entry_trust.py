@@ -332,3 +332,22 @@ async def test_a_tab_right_after_the_cursor_moved_on_by_itself_skips_nothing(tmp
         assert boxes[0].value == "" and app.focused is boxes[1]  # Igor's box holds nothing: the Tab moved on
     assert Store(db).hands(gid) == [{"declarer": "Igor", "bid": 110, "points": {"Igor": 70, "Jola": 30,
                                                                                 "Kamil": 20}}]
+
+
+@pytest.mark.parametrize("touch, hint", [(False, "(Esc: nowe)"), (True, "(Wróć: nowe)")])
+async def test_the_correction_hint_names_a_key_the_device_has(db, touch, hint):
+    """A tablet has no Esc: while a hand is corrected, the form's title names the key bar's Wróć there (issue 36),
+    Esc at a keyboard; tapping Wróć on the key bar leaves the correction for a new hand."""
+    gid, app = await open_game(db, "bridge-rubber", P4, touch=touch, hands=[{"contract": "3NT", "declarer": "N",
+                                                                            "tricks": 9}])
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "ctrl+e")
+        title = str(app.screen.query_one("#form-title").render())
+        assert title == f"Poprawiasz rozdanie 1 {hint}"
+        if touch:
+            bar = app.screen.query_one("KeyBar")
+            await pilot.click(bar, offset=bar.offset_of("escape"))
+            await pilot.pause()
+            assert app.screen.editing is None and isinstance(app.screen, GameScreen)

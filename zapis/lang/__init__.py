@@ -90,6 +90,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "over": ("Koniec gry — wygrywa", "Game over — winner"),
     "enter_hand": ("Rozdanie {n}", "Hand {n}"),
     "editing": ("Poprawiasz rozdanie {n} (Esc: nowe)", "Editing hand {n} (Esc: new)"),
+    "editing_touch": ("Poprawiasz rozdanie {n} (Wróć: nowe)", "Editing hand {n} (Back: new)"),
     "exported": ("Zapisano: {path}", "Written: {path}"),
     "downloaded": ("Pobieranie pliku {name} w przeglądarce", "Downloading {name} in the browser"),
     "refused_range": ("{field}: od {lo} do {hi}", "{field}: from {lo} to {hi}"),

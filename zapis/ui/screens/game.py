@@ -220,7 +220,8 @@ class GameScreen(SaysRefusals, Screen):
         self._show_how()
 
     def _form_title(self) -> None:
-        text = t("editing", n=self.editing + 1) if self.editing is not None else t("enter_hand", n=self.form_hand)
+        editing = "editing_touch" if self.app.touch else "editing"  # a tablet has no Esc: the key bar's Back
+        text = t(editing, n=self.editing + 1) if self.editing is not None else t("enter_hand", n=self.form_hand)
         show_line(self.query_one("#form-title", Label), Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
