@@ -29,13 +29,13 @@ def deals_of(pbn: str) -> dict[int, str]:
 
 
 def test_the_same_seed_deals_the_same_boards_each_a_whole_pack(capsys):
-    code, first, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-27")
+    code, first, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-27")
     assert code == 0
-    _, again, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-27")
-    _, other, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-28")
+    _, again, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-27")
+    _, other, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-28")
     assert first == again and deals_of(first) != deals_of(other)
     deals = deals_of(first)
-    assert sorted(deals) == list(range(1, 25))
+    assert sorted(deals) == list(range(1, 13))
     for board, text in deals.items():
         hands = text[2:].split(" ")
         cards = [(suit, rank) for hand in hands for suit, ranks in zip("SHDC", hand.split(".")) for rank in ranks]
@@ -103,19 +103,19 @@ def _session(capsys, db, *extra):
     return int(re.search(r"game (\d+) \(evening (\d+)", out).group(2))
 
 
-@pytest.mark.slow  # 24 boards solved twice (zapis's and the test's own), about a minute
+@pytest.mark.slow  # 12 boards solved twice (zapis's and the test's own)
 def test_a_dealt_record_imported_into_a_session_scores_as_endplay_solves_it(capsys, tmp_path):
-    """24 boards dealt, attached to the session, exported as a record and scored: every board's dd table is
+    """12 boards dealt (every dealer three times, every vulnerability), attached to the session, exported as a record and scored: every board's dd table is
     endplay's calc_dd_table of the deal, and its par score endplay's par for the board's dealer and vulnerability."""
     from endplay.dds import calc_all_tables, par
     from endplay.types import Deal, Denom, Player, Vul
 
     db = tmp_path / "club.db"
-    evening = _session(capsys, db, "--boards-per-round", "4", "--rounds", "6")  # 4-table Howell, 6 rounds × 4
+    evening = _session(capsys, db, "--boards-per-round", "4", "--rounds", "3")  # 4-table Howell, 3 rounds × 4
     pbn = tmp_path / "deals.pbn"
-    assert run(capsys, "deal", "--boards", "1-24", "--seed", "piątek", "-o", str(pbn))[0] == 0
+    assert run(capsys, "deal", "--boards", "1-12", "--seed", "piątek", "-o", str(pbn))[0] == 0
     code, out, err = run(capsys, "--db", str(db), "import", str(pbn), "--evening", str(evening))
-    assert code == 0 and out.strip() == f"game 1 (evening {evening}): 24 deals", err
+    assert code == 0 and out.strip() == f"game 1 (evening {evening}): 12 deals", err
     record = tmp_path / "session.toml"
     assert run(capsys, "--db", str(db), "export", "--evening", str(evening), "--format", "toml",
                "-o", str(record))[0] == 0
@@ -123,7 +123,7 @@ def test_a_dealt_record_imported_into_a_session_scores_as_endplay_solves_it(caps
     assert code == 0, err
     boards = json.loads(out)["boards"]
     dealt = deals_of(pbn.read_text(encoding="utf-8"))
-    assert [b["board"] for b in boards] == list(range(1, 25))
+    assert [b["board"] for b in boards] == list(range(1, 13))
     strains = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
     vuls = [Vul.none, Vul.ns, Vul.ew, Vul.both]
     tables = calc_all_tables([Deal(dealt[b["board"]]) for b in boards])
