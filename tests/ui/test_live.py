@@ -426,7 +426,7 @@ async def test_undo_raced_and_a_corrected_hand_undone_elsewhere_are_told_in_poli
         assert said(app) == "Zapisano rozdanie 1."
         assert Store(db).hands(gid)[0]["tricks"] == 8
         Store(db).enter(gid, THREENT)  # another tablet again, before this one's refresh
-        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+z", "t")  # asked first; yes
         await pilot.pause()
         assert said(app) == "Na innym tablecie zapisano przed chwilą zmianę: sprawdź zapis, zanim cofniesz."
         assert len(Store(db).hands(gid)) == 2  # nothing undone blindly

@@ -221,7 +221,25 @@ async def test_cofnij_asks_before_it_undoes(db):
         await pilot.pause()
         assert Store(db).hands(gid) == []
         assert str(app.screen.query_one("#message").render()) == "Cofnięto ostatnie rozdanie."
+        await pilot.click("#undo", offset=(2, 1))  # nothing left to undo: said, nothing asked
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
     assert [e.action for e in Store(db).log(gid)] == ["enter", "undo"]
+
+
+async def test_the_key_bars_cofnij_asks_as_the_button_does(db):
+    """One act, one behaviour (issue 36): ^z Cofnij tapped on the key bar asks the same question as the button."""
+    hand = {"contract": "3NT", "declarer": "N", "tricks": 9}
+    gid = new_game(db, "bridge-rubber", P4, [hand])
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        app = pilot.app
+        bar = app.screen.query_one("KeyBar")
+        await pilot.click(bar, offset=bar.offset_of("ctrl+z"))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog" and "Cofnąć rozdanie 1?" in app.screen.question
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert Store(db).hands(gid) == []
 
 
 async def test_the_keypads_arrow_reaches_every_field_and_a_tapped_value_mends_a_refusal(db):

@@ -304,15 +304,8 @@ class GameScreen(SaysRefusals, Screen):
 
     @on(Button.Pressed, "#undo")
     def _undo_pressed(self, event: Button.Pressed) -> None:
-        """A tap on Cofnij asks first (a stray finger on a tablet); Ctrl+Z on a keyboard does not."""
         event.stop()
-        if not self.sheet.hands:
-            self.say(t("nothing"), error=True)
-            return
-        from zapis.ui.dialogs.confirm import ConfirmDialog
-
-        self.app.push_screen(ConfirmDialog(t("undo_ask", n=len(self.sheet.hands))),
-                             lambda yes: self.action_undo() if yes else None)
+        self.action_undo()
 
     @on(HandForm.Complete)
     def _form_complete(self) -> None:
@@ -329,6 +322,18 @@ class GameScreen(SaysRefusals, Screen):
         return t("race_edit", n=n) if hands[self.editing] != self.editing_hand else t("race_edit_other", n=n)
 
     def action_undo(self) -> None:
+        """Undo asks first, however it is asked for (Ctrl+Z, the key bar's Cofnij, the Cofnij button; a stray finger
+        on a tablet, a slip at a keyboard): one act, one behaviour. Enter answers no; `t` or Tak undoes. The hand
+        undone stays in the history."""
+        if not self.sheet.hands:
+            self.say(t("nothing"), error=True)
+            return
+        from zapis.ui.dialogs.confirm import ConfirmDialog
+
+        self.app.push_screen(ConfirmDialog(t("undo_ask", n=len(self.sheet.hands))),
+                             lambda yes: self._undo_now() if yes else None)
+
+    def _undo_now(self) -> None:
         try:
             self.store.undo(self.game_id, self.version)
         except ConflictError:

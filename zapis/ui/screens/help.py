@@ -23,7 +23,7 @@ wynik, `h` historia.
 **Klasyfikacja**: `r` ranking sezonu (`f` rodzaje gier), `t` statystyki sezonu.
 
 **Gra**: wpisz rozdanie w formularzu (cyfry, `Tab` między polami), `Enter` zapisuje. Błędy są pokazane
-przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie, zaznacz wiersz i `Ctrl+E` (lub `Enter`), aby
+przed zapisem, z nazwą pola. `Ctrl+Z` cofa ostatnie rozdanie (po pytaniu: `t` cofa), zaznacz wiersz i `Ctrl+E` (lub `Enter`), aby
 poprawić wcześniejsze rozdanie; zaznaczony wiersz mówi, jak policzono jego wartość. `Ctrl+R` pokazuje
 historię zmian, `Ctrl+G` wykres wyniku po każdym rozdaniu, `b` duże cyfry, `Esc` wraca.
 
@@ -44,7 +44,7 @@ board), `a` adds a result, `h` the history.
 **Standings**: `r` the season's ratings (`f` game families), `t` the season's statistics.
 
 **Game**: enter a hand in the form (digits, `Tab` between fields), `Enter` saves. Problems are shown
-before saving, naming the field. `Ctrl+Z` undoes the last hand; select a row and press `Ctrl+E` (or
+before saving, naming the field. `Ctrl+Z` undoes the last hand (after asking: `y` undoes); select a row and press `Ctrl+E` (or
 `Enter`) to correct an earlier hand; the selected row says how its value was computed. `Ctrl+R` shows
 the history, `Ctrl+G` a chart of the score after each hand, `b` big digits, `Esc` goes back.
 
