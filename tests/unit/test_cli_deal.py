@@ -29,13 +29,13 @@ def deals_of(pbn: str) -> dict[int, str]:
 
 
 def test_the_same_seed_deals_the_same_boards_each_a_whole_pack(capsys):
-    code, first, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-27")
+    code, first, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-27")
     assert code == 0
-    _, again, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-27")
-    _, other, _ = run(capsys, "deal", "--boards", "1-12", "--seed", "klub-28")
+    _, again, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-27")
+    _, other, _ = run(capsys, "deal", "--boards", "1-24", "--seed", "klub-28")
     assert first == again and deals_of(first) != deals_of(other)
     deals = deals_of(first)
-    assert sorted(deals) == list(range(1, 13))
+    assert sorted(deals) == list(range(1, 25))
     for board, text in deals.items():
         hands = text[2:].split(" ")
         cards = [(suit, rank) for hand in hands for suit, ranks in zip("SHDC", hand.split(".")) for rank in ranks]
@@ -105,7 +105,8 @@ def _session(capsys, db, *extra):
 
 @pytest.mark.slow  # 12 boards solved twice (zapis's and the test's own)
 def test_a_dealt_record_imported_into_a_session_scores_as_endplay_solves_it(capsys, tmp_path):
-    """12 boards dealt (every dealer three times, every vulnerability), attached to the session, exported as a record and scored: every board's dd table is
+    """12 boards dealt (every dealer three times, every vulnerability), attached to the session, exported as a
+    record and scored: every board's dd table is
     endplay's calc_dd_table of the deal, and its par score endplay's par for the board's dealer and vulnerability."""
     from endplay.dds import calc_all_tables, par
     from endplay.types import Deal, Denom, Player, Vul
