@@ -112,11 +112,13 @@ def test_score_prints_the_sheet(capsys, tmp_path):
     src.write_text(RUBBER, encoding="utf-8")
     assert main(["--lang", "pl", "score", str(src)]) == 0
     text = capsys.readouterr().out
-    assert "nad kreską" in text and "pod kreską" in text and "1620" in text and "6NT" in text
+    # the contract as a Polish sheet writes it: 6BA (issue 36), the record's 6NT in English
+    assert "nad kreską" in text and "pod kreską" in text and "1620" in text and "6BA" in text and "6NT" not in text
     assert "above" not in text and "Rubber bridge" not in text  # one language at a time
     assert main(["--lang", "en", "score", str(src)]) == 0
     text = capsys.readouterr().out
     assert "above the line" in text and "Rubber bridge" in text and "nad kreską" not in text
+    assert "6NT" in text and "6BA" not in text
 
 
 def test_score_rules_flag(capsys, tmp_path):

@@ -69,6 +69,9 @@ class Field:
     base: Callable[[Mapping[str, Any]], int | None] | None = field(default=None, compare=False)
     # what a player typed, as the record writes it (bridge: 3BA -> 3NT, 4♠ -> 4S, pas -> pass)
     normalize: Callable[[str], str] | None = field(default=None, compare=False)
+    # the other way: the record's value as players write it in a language (bridge: 3NT -> 3BA in Polish, 4S -> 4♠),
+    # for what a person reads (the history); a value it does not know comes back as it is
+    written: Callable[[Any, str], str] | None = field(default=None, compare=False)
     # another field's value written at the end of this one, as players write it (bridge: "4SX", "3NTXX",
     # "4 pik x" set the double): (that field's name, ((typed ending, its value), ...)), the longest ending first
     suffix: tuple = ()

@@ -37,7 +37,7 @@ from typing import Any, Mapping
 from zapis.core.sheet import fmt_number
 from zapis.club.evening import number_text
 from zapis.modules.bridge.deals import deals_by_board
-from zapis.modules.bridge.law77 import board_dealer_vul, parse_contract
+from zapis.modules.bridge.law77 import DOUBLES, Contract, board_dealer_vul, parse_contract, result_text
 from zapis.modules.bridge.pairs import place_spans
 from zapis.lang.text import html_text, plain
 
@@ -93,6 +93,17 @@ def contract_text(line: Mapping[str, Any]) -> str:
         return ""
     level, strain = parsed
     return f"{level}{strain}{line.get('double', '') or ''}"
+
+
+def written(line: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A played line's contract and result as a traveller is written by hand (issue 36): 4♠X, 3BA (3NT in
+    English); =, +1, -2. The PBN and USEBIO files keep contract_text's form."""
+    parsed = parse_contract(str(line.get("contract", "")))
+    tricks = line.get("tricks")
+    if parsed is None or not isinstance(tricks, int):
+        return contract_text(line), "" if tricks is None else str(tricks)
+    c = Contract(*parsed, DOUBLES.get(line.get("double", "") or "", 0))
+    return c.pretty().say(lang), result_text(c, tricks)
 
 
 def points(line: Mapping[str, Any], side: str, mp: bool) -> float | None:
@@ -412,7 +423,8 @@ def html(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> s
             k = kind(line)
             cells = [line.get("table", ""), line.get("round", ""), line["ns"], line["ew"]]
             if k == "played":
-                cells += [contract_text(line), line.get("declarer", ""), line.get("tricks", "")]
+                contract, result = written(line, lang)
+                cells += [contract, line.get("declarer", ""), result]
             elif k == "pass":
                 cells += [w("pass"), "", ""]
             elif k == "adjusted":
@@ -453,4 +465,4 @@ def html(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> s
             + "\n</body></html>\n")
 
 
-__all__ = ["pbn", "usebio", "html", "lines", "kind", "contract_text", "pbn_string", "pbn_scoring"]
+__all__ = ["pbn", "usebio", "html", "lines", "kind", "contract_text", "written", "pbn_string", "pbn_scoring"]

@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Any, Mapping
 
 from zapis.club.evening import number_text
-from zapis.io.export.pairs import _boards, _get, contract_text, is_mp, kind, points
+from zapis.io.export.pairs import _boards, _get, is_mp, kind, points, written
 from zapis.lang.text import html_text, plain
 from zapis.modules.bridge.deals import SUITS, card_text, deals_by_board
 from zapis.modules.bridge.law77 import STRAIN_SYMBOL, board_dealer_vul
@@ -107,7 +107,6 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
     phantom = str(_get(session["rules"].values, "phantom", 0) or "")
     deals = deals_by_board(_get(session["rules"].values, "deals", []))
     solved = {b["board"]: b for b in sheet.extra.get("boards", [])}
-    signs = SUIT_SIGN_EN if en else SUIT_SIGN
 
     def pair_ref(num_: Any, names: bool = False) -> Any:
         """A pair's number, linked to its card (its names shown too where there is room, else as the link's title;
@@ -123,11 +122,7 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
     def contract_of(line: Mapping[str, Any]) -> str:
         k = kind(line)
         if k == "played":
-            text = contract_text(line)
-            for strain in ("NT", "S", "H", "D", "C"):
-                if text[1:].startswith(strain):
-                    return f"{text[0]}{signs[strain]}{text[1 + len(strain):]}"
-            return text
+            return written(line, lang)[0]
         if k == "pass":
             return w("pass")
         if k == "adjusted":
@@ -135,12 +130,8 @@ def site(session: Mapping[str, Any], evening: Mapping[str, Any], lang: str) -> d
         return w("not_played")
 
     def result_of(line: Mapping[str, Any]) -> str:
-        """=, +1, −2 against the contract's tricks, as a scorekeeper writes it."""
-        if kind(line) != "played":
-            return ""
-        need = int(contract_text(line)[0]) + 6
-        d = int(line.get("tricks", need)) - need
-        return "=" if d == 0 else f"+{d}" if d > 0 else f"−{-d}"
+        """=, +1, -2 against the contract's tricks, as a scorekeeper writes it (the travellers' page the same)."""
+        return written(line, lang)[1] if kind(line) == "played" else ""
 
     tops = {b: max([(line.get("mp_ns") or 0) + (line.get("mp_ew") or 0) for line in ls] + [0])
             for b, ls in boards.items()}

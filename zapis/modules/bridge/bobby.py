@@ -167,7 +167,7 @@ def not_a_contract(value: str, nullo: bool) -> Bi:
 
 
 def contract_label(c: Contract) -> str:
-    """"4♠", "3NT", "4 nullo", "4 nullo X"."""
+    """"4♠", "3BA" (3NT in English), "4 nullo", "4 nullo X"."""
     if c.strain == NULLO:
         return f"{c.level} nullo" + (f" {'X' * c.double}" if c.double else "")
     return c.pretty()
@@ -355,7 +355,7 @@ class _Fold:
         else:
             c = played.contract
             counted = 13 - played.tricks if c.strain == NULLO else played.tricks
-            label = f"{_letter(i)}) {contract_label(c)} {played.declarer} {result_text(c, counted)}"
+            label = f"{_letter(i)}) " + contract_label(c) + f" {played.declarer} {result_text(c, counted)}"
             b = Breakdown(c, played.vul, counted, *played.parts)
             if played.made:
                 if b.above:

@@ -46,10 +46,10 @@ class _Deal:
 
     @property
     def label(self) -> str:
-        """"4♠ N =", "3NT E -1" (the same in both languages, as the seed's sheet writes them), or "pas"."""
+        """"4♠ N =", "3BA E -1" (in English 3NT: Contract.pretty), or "pas"."""
         if self.contract is None:
             return PASSED_OUT
-        return f"{self.contract.pretty()} {self.declarer} {result_text(self.contract, self.tricks)}"
+        return self.contract.pretty() + f" {self.declarer} {result_text(self.contract, self.tricks)}"
 
 
 _UNSEEN = object()

@@ -67,8 +67,13 @@ class Contract:
     def __str__(self) -> str:
         return f"{self.level}{self.strain}{'X' * self.double}"
 
-    def pretty(self) -> str:
-        return f"{self.level}{STRAIN_SYMBOL[self.strain]}{'X' * self.double}"
+    def pretty(self) -> Bi:
+        """The contract as players write it: 4♠, 2♥X; no trumps 3BA in Polish, 3NT in English (the record keeps
+        the spec's 4S, 3NT)."""
+        x = "X" * self.double
+        if self.strain == "NT":
+            return Bi(f"{self.level}BA{x}", f"{self.level}NT{x}")
+        return Bi(f"{self.level}{STRAIN_SYMBOL[self.strain]}{x}")
 
 
 #: strains as players write them, in Polish and in English; a lone K (karo or kier?) is not guessed
@@ -119,6 +124,17 @@ def parse_contract(text: str) -> tuple[int, str] | None:
     if not 1 <= level <= 7 or strain not in STRAINS:
         return None
     return level, strain
+
+
+def written_contract(text: Any, lang: str) -> str:
+    """A contract as the record writes it ("3NT", "4S", "pass") as players write it in `lang`: 3BA (3NT in
+    English), 4♠, pas; anything else as it is."""
+    if not isinstance(text, str):
+        return str(text)
+    if text.strip().lower() in PASS_WORDS:
+        return PASSED_OUT.say(lang)
+    parsed = parse_contract(text)
+    return text if parsed is None else Contract(*parsed).pretty().say(lang)
 
 
 def result_text(c: Contract, tricks: int) -> str:

@@ -17,7 +17,7 @@ from zapis.core.module import COMMON_HAND_FIELDS, Rules, ScoringModule
 from zapis.core.sheet import Sheet
 from zapis.core.words import Bi
 from zapis.modules.bridge.law77 import (  # noqa: F401  (names this module has always offered)
-    DOUBLE_SUFFIX,
+    DOUBLE_SUFFIX, written_contract,
     CONTRACT_PARTS, tricks_needed, both, VUL_WORDS, PASSED_OUT, not_a_contract, pass_has_no,
     DOUBLES, IMP_SCALE, OTHER, SEATS, SIDE_OF, VUL_CHOICES, Breakdown, Contract, Parts, Values, above_line,
     canonical_contract, deal_parts, declarer_score, imps, parse_contract, premium, result_text, vulnerable,
@@ -106,7 +106,7 @@ class BridgeModule(ScoringModule):
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint_pl": "4♠ (4P), 3BA, pas", "hint_en": "4S, 3NT, pass"},
-                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX),
+                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX, written=written_contract),
             _declarer_field(rules),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
                   label={"pl": "kontra", "en": "double"}, usual=""),

@@ -16,7 +16,7 @@ from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.deals import board_analyses, deals_by_board, deals_problems, lead_problem
 from zapis.modules.bridge.law77 import (
-    DOUBLE_SUFFIX,
+    DOUBLE_SUFFIX, written_contract,
     DOUBLES, IMP_SCALE, LAW77, SEATS, SIDE_OF, Contract, Values, board_dealer_vul, duplicate_score, imps,
     canonical_contract, parse_contract, result_text, vulnerable, CONTRACT_PARTS, tricks_needed,
     PASSED_OUT, VUL_WORDS, not_a_contract, pass_has_no,
@@ -193,7 +193,7 @@ class PairsModule(ScoringModule):
             Field("ew", "int", "the E-W pair number", required=True, min=1, label={"pl": "para E-W", "en": "E-W pair"}),
             Field("contract", "str", 'e.g. "4S", "3NT", or "pass"', normalize=canonical_contract,
                   label={"pl": "kontrakt", "en": "contract", "hint_pl": "4♠ (4P), 3BA, pas", "hint_en": "4S, 3NT, pass"},
-                  parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX),
+                  parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX, written=written_contract),
             Field("declarer", "choice", "the declarer's seat", choices=SEATS,
                   label={"pl": "rozgrywający", "en": "declarer"}),
             Field("double", "choice", '"", "X" or "XX"', "", choices=tuple(DOUBLES), usual="",
@@ -500,7 +500,7 @@ def _score_ns(res: Mapping[str, Any], values: Values) -> int:
 
 def _contract_text(res: Mapping[str, Any]) -> str:
     c = _contract(res)
-    return PASSED_OUT if c is None else f"{c.pretty()} {res['declarer']} {result_text(c, res['tricks'])}"
+    return PASSED_OUT if c is None else c.pretty() + f" {res['declarer']} {result_text(c, res['tricks'])}"
 
 
 score_ns, contract_text = _score_ns, _contract_text  # a table's tablet shows a result before it is accepted

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from zapis.lang.text import plain_text
-from zapis.lang import item_name, label, pad_label, t
+from zapis.lang import PAD, item_name, label, pad_label, t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
 
@@ -24,12 +24,31 @@ def _value(f, v, depth: int = 0) -> str:
         return ", ".join(_value(f, x, depth) for x in v)
     if isinstance(v, bool):
         return t("yes") if v else "—"
+    if isinstance(v, str) and depth > 0 and v in PAD:  # below a player, what was tapped, as its cell names it
+        return pad_label(v)  # (tysiąc's meld "♥ kier"), never a name as typed
     return pad_label(v) if isinstance(v, str) and f is not None and f.kind == "choice" else str(v)
 
 
+def _shown(f, v, hand: dict) -> str:
+    """A value as players write it (issue 36): a contract as its field writes it (3BA, 4♠), a result counted from
+    a base the hand gives (the tricks a contract needs) as =, +1, -2; else as _value says."""
+    from zapis.lang import get_lang
+
+    if f is not None and f.written is not None:
+        return f.written(v, get_lang())
+    if f is not None and f.base is not None and isinstance(v, int) and not isinstance(v, bool):
+        try:
+            base = f.base(hand)
+        except (KeyError, TypeError, ValueError):
+            base = None
+        if base is not None:
+            return "=" if v == base else f"{v - base:+d}"
+    return _value(f, v)
+
+
 def describe(hand: dict | None, fields, before: dict | None = None) -> str:
-    """A hand as the form names its fields (kontrakt 3NT · rozgrywający N · wynik 9); for a correction, only what
-    changed (wynik 9 → 10)."""
+    """A hand as the form names its fields and players write its values (kontrakt 3BA · rozgrywający N · wynik +1);
+    for a correction, only what changed (wynik = → +1)."""
     if not hand:
         return ""
     by_name = {f.name: f for f in fields}
@@ -41,10 +60,12 @@ def describe(hand: dict | None, fields, before: dict | None = None) -> str:
         name_shown = label(f) if f is not None else name
         new = hand.get(name)
         if before is None:
-            out.append(f"{name_shown} {_value(f, new)}")
-        elif before.get(name) != new:
+            out.append(f"{name_shown} {_shown(f, new, hand)}")
+        else:  # what a player reads changed: the value, or how it is written (+1 of 3BA is = of 4♠)
             old = before.get(name)
-            out.append(f"{name_shown} {'—' if old is None else _value(f, old)} → {'—' if new is None else _value(f, new)}")
+            was, now = ('—' if old is None else _shown(f, old, before)), ('—' if new is None else _shown(f, new, hand))
+            if old != new or was != now:
+                out.append(f"{name_shown} {was} → {now}")
     return " · ".join(out)
 
 

@@ -55,7 +55,7 @@ def traveller_rows(session: pairs_session.Session, board: int, mark_table: int |
         elif e.get("adjusted"):
             what, score = e["adjusted"], ""
         else:
-            what, score = contract_text(e), fmt_number(e["score_ns"])
+            what, score = say(contract_text(e), get_lang()), fmt_number(e["score_ns"])  # 3BA in Polish
         lang = get_lang()
         got = (number_text(round(e[f"{key}_ns"], 2), lang), number_text(round(e[f"{key}_ew"], 2), lang)) \
             if e.get(f"{key}_ns") is not None else ("", "")
@@ -262,7 +262,7 @@ class PairsTableScreen(SaysRefusals, Screen):
             return
         self.pending = hand
         points = score_ns(hand, LAW77)
-        summary = t("pt_summary", board=self.board, contract=contract_text(hand),
+        summary = t("pt_summary", board=self.board, contract=say(contract_text(hand), get_lang()),
                     ns=fmt_number(points), ew=fmt_number(-points))
         self.query_one("#pt-summary", Static).update(Text(summary + "\n" + t("pt_ask_ew"), style="bold"))
         self.mode = "confirm"
