@@ -173,9 +173,11 @@ async def test_undo_and_edit_an_earlier_hand_with_history(db, app_factory):
         assert type(app.screen).__name__ == "HistoryDialog"
         # the hands as the form names them, a correction as what it changed (no JSON)
         rows = [[str(c) for c in app.screen.query_one("DataTable").get_row_at(i)] for i in range(4)]
-        assert rows[0][4] == "contract 3NT · declarer N · result 9"
-        assert rows[2][2] == "undone" and rows[2][4] == "contract 2H · declarer E · result 8"
-        assert rows[3][2] == "edited" and rows[3][4] == "result 9 → 10"
+        # as players write them (issue 36): 3NT by N with 9 tricks made exactly "="; 2H by E, 8 of 8 "="; the
+        # correction 9 -> 10 tricks of 3NT: "= → +1"
+        assert rows[0][4] == "contract 3NT · declarer N · result ="
+        assert rows[2][2] == "undone" and rows[2][4] == "contract 2♥ · declarer E · result ="
+        assert rows[3][2] == "edited" and rows[3][4] == "result = → +1"
         assert not any("{" in r[4] for r in rows)
 
 

@@ -133,7 +133,7 @@ async def test_a_viewer_gets_the_state_at_once_and_a_hand_from_another_connectio
             state = await next_state(ws)
             took.append(time.perf_counter() - t0)
             assert state["tables"][0]["hands"] == n and state["changed"] == [1]
-            assert "3NT" in state["tables"][0]["sheet"]
+            assert "3BA N =" in state["tables"][0]["sheet"]  # as a Polish sheet writes 3NT made (issue 36)
         assert max(took) < 1.0, took
         assert len(watchers()) == 1
         # a viewer that comes later is not sent to a table as if it had just changed
@@ -262,3 +262,20 @@ async def test_a_board_on_a_database_not_made_yet_waits_for_it(tmp_path):
         state = await next_state(ws, timeout=3)
         assert state["tables"][0]["players"] == P4
         await ws.close()
+
+
+def test_a_tables_page_says_its_totals_once_in_the_big_digits_not_again_under_the_sheet(tmp_path):
+    """Issue 36: under the big digits, no small table of the same totals; the sheet's own sections stay (the
+    HTML export keeps its totals table: it has no digits above)."""
+    db = tmp_path / "t.db"
+    new_game(db, "tysiac", ["Igor", "Jola", "Kamil"],
+             [{"declarer": "Igor", "bid": 110, "points": {"Igor": 70, "Jola": 30, "Kamil": 20}}])
+    t = board_state(db, "pl")["tables"][0]
+    assert t["totals"] == ["-110", "30", "20"]  # Igor bid 110 and took 70: -110 (the big digits)
+    assert t["sheet"].count("<table>") == 1 and "<h3>" in t["sheet"]  # the sheet's one section, nothing after it
+    from zapis.io.export import sheet_html
+    from zapis.store import Store
+
+    with Store(db) as store:
+        full = sheet_html(store.sheet(store.games(store.current_evening())[0].id), "pl")
+    assert full.count("<table>") == 2  # the export: its section and the totals under it

@@ -189,7 +189,7 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
                            "totals": [fmt_number(totals[p]) for p in sheet.players],
                            "negative": [totals[p] < 0 for p in sheet.players],
                            "leader": [not shared and places[p] == first for p in sheet.players],
-                           "sheet": sheet_html(sheet, lang)})
+                           "sheet": sheet_html(sheet, lang, totals=False)})  # the digits above say them
         rows = [{"rank": place_text(first, last), "player": s.player, "games": s.games,
                  "points": number_text(s.place_points, lang), "money": money_text(s.money, lang) if s.money else ""}
                 for s, (first, last) in zip(ranking, rank_spans(ranking))]

@@ -130,8 +130,10 @@ section.game { page-break-inside: avoid; }
 """
 
 
-def sheet_html(sheet: Sheet, lang: str = "pl") -> str:
-    """The sheet as HTML in one language (each text a module wrote in both is said in `lang`), escaped."""
+def sheet_html(sheet: Sheet, lang: str = "pl", totals: bool = True) -> str:
+    """The sheet as HTML in one language (each text a module wrote in both is said in `lang`), escaped; `totals`:
+    with a table of each player's total under it (the board, which shows them in large digits above, leaves it
+    out)."""
     def h(value: object) -> str:
         return html_text(say(value, lang))
 
@@ -156,7 +158,8 @@ def sheet_html(sheet: Sheet, lang: str = "pl") -> str:
     tot = "".join(f"<th>{html_text(p)}</th>" for p in sheet.players)
     vals = "".join(f'<td class="{"neg" if sheet.totals.get(p, 0) < 0 else ""}">'
                    f"{fmt_number(sheet.totals.get(p, 0))}</td>" for p in sheet.players)
-    parts.append(f"<table><tr>{tot}</tr><tr>{vals}</tr></table>")
+    if totals:
+        parts.append(f"<table><tr>{tot}</tr><tr>{vals}</tr></table>")
     if sheet.checks:
         parts.append("<ul class=\"checks\">" + "".join(
             f'<li class="{"ok" if c.ok else "bad"}">{"✓" if c.ok else "✗"} {h(c.name)} '
