@@ -33,3 +33,26 @@ async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_pa
     store = Store(db)
     game = store.games(1)[0]
     assert game.stake == 2.5 and store.scored(game.id).rules["stake"] == 2.5
+
+
+async def test_a_stake_is_typed_with_a_polish_decimal_comma_and_letters_do_not_enter(tmp_path):
+    """Issue 30's decimals: in Polish a stake is written 0,5 (typed so, by keys); a letter never enters the box."""
+    db = tmp_path / "s.db"
+    Store(db).new_evening("2026-11-27")
+    app = make_app(db, "pl")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.run_command("new_game")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press(*"skat-house", "enter")
+        await pilot.pause()
+        for name in ("Ala", "Bartek", "Celina"):
+            await pilot.press(*name, "tab")
+        dialog.query_one("#stake").focus()
+        await pilot.press("ctrl+u", "0", "x", ",", "5", "e", ",")  # the x, the e and a second comma refused
+        await pilot.pause()
+        assert dialog.query_one("#stake").value == "0,5"
+        await click_ok(pilot, dialog)
+        await pilot.pause()
+    assert Store(db).games(1)[0].stake == 0.5

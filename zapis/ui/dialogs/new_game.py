@@ -16,6 +16,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from zapis.club.evening import number_text
 from zapis.io import records, rulesets
 from zapis.core.errors import ZapisError
 from zapis.core.module import get_module
@@ -79,7 +80,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
                 yield Input(str(self.table or max(used, default=0) + 1), id="table", type="integer", compact=True,
                             classes="num")
                 yield Label(t("stake"))
-                yield Input("0", id="stake", type="number", compact=True, classes="num")
+                # a decimal as the language writes it (0,5 in Polish): digits and one comma or point
+                yield Input("0", id="stake", restrict=r"[0-9]*[.,]?[0-9]*", compact=True, classes="num")
             yield Label("", id="error", classes="error-text")
             with Horizontal(classes="buttons"):
                 yield Button(t("save"), id="ok", variant="primary")
@@ -132,8 +134,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         own = r.values.get("stake") if "stake" in r.values else None
         stake = self.query_one("#stake", Input)
         if stake.value == self._stake_shown:  # not typed over: the stake that applies to this ruleset's game
-            self._stake_shown = stake.value = "0" if own is None else f"{own:g}"
-        said = f" · {t('stake_own', stake=f'{own:g}')}" if own is not None else ""  # beside the seats: never cut
+            self._stake_shown = stake.value = "0" if own is None else number_text(own, get_lang())
+        said = f" · {t('stake_own', stake=number_text(own, get_lang()))}" if own is not None else ""  # never cut
         self.query_one("#description", Static).update(
             plain_text(f"{say(r.description, get_lang())}\n{counts}{seats}{said}"))  # all of it: the box scrolls
 
