@@ -162,3 +162,34 @@ async def test_no_spares_when_the_server_is_told_so(tmp_path):
         assert server.spares is None
         await asyncio.sleep(1)
         assert server.forks.process is not None
+
+
+async def test_a_spare_that_ends_by_itself_is_not_made_again_at_once():
+    """An app that cannot start (a database it cannot open) ends as soon as it is made: its table waits RETRY
+    seconds for the next spare instead of a loop of starts eating the laptop's CPU."""
+    made = []
+
+    class Service:
+        def __init__(self):
+            self._process = type("P", (), {"returncode": None})()
+
+    async def make(table, relay, width, height):
+        made.append(table)
+        service = Service()
+        await relay.write_bytes(b"x" * 4096)
+        await relay.close()  # the app ended at once
+        service._process.returncode = 2
+        return service
+
+    async def stop(service):
+        pass
+
+    spares = Spares(make=make, wanted=lambda: [1], stop=stop)
+    await spares._once()
+    assert made == [1] and 1 in spares.spares
+    await spares._once()  # it ended: dropped, and its table is not tried again yet
+    await spares._once()
+    assert made == [1] and not spares.spares and 1 in spares.failed
+    spares.failed[1] -= 60  # RETRY has passed
+    await spares._once()
+    assert made == [1, 1]

@@ -30,6 +30,7 @@ QUIET = 0.3  # seconds without output, after a screen's worth, when a spare coun
 SCREEN_BYTES = 2048  # less output than this is the terminal's modes, not yet a screen
 BUILD_SECONDS = 30.0  # a spare not built by then is left to finish on its own while the next one is made
 PAUSE = 2.0  # seconds between two looks at what spares the evening wants
+RETRY = 30.0  # a table whose spare ended by itself (its app failed to start) gets the next one this much later
 
 
 class Relay:
@@ -106,6 +107,7 @@ class Spares:
         self.spares: dict[int, Spare] = {}
         self.size = (80, 24)  # the size of the last table's tablet that connected: the next spares are built at it
         self.taken = 0
+        self.failed: dict[int, float] = {}  # table -> when its last spare ended with no tablet (not made again soon)
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -165,9 +167,13 @@ class Spares:
     async def _once(self) -> None:
         wanted = list(self.wanted())
         for table in [t for t in self.spares if t not in wanted or not self.spares[t].usable]:
-            self._drop(self.spares.pop(table))
+            spare = self.spares.pop(table)
+            if spare.relay.ended or getattr(spare.service._process, "returncode", None) is not None:
+                self.failed[table] = time.monotonic()  # its app ended by itself: no loop of failing starts
+            self._drop(spare)
+        now = time.monotonic()
         for table in wanted:
-            if table in self.spares:
+            if table in self.spares or now - self.failed.get(table, -RETRY) < RETRY:
                 continue
             if table not in set(self.wanted()):  # a tablet of it came, or the cap filled, while the last was built
                 continue
