@@ -193,3 +193,26 @@ async def test_a_spare_that_ends_by_itself_is_not_made_again_at_once():
     spares.failed[1] -= 60  # RETRY has passed
     await spares._once()
     assert made == [1, 1]
+
+
+async def test_a_spare_at_another_size_is_drawn_at_the_tablets_before_the_tablet_sees_anything():
+    """The resize goes first, the relay holds until the app has drawn after it, then everything goes to the tablet
+    at once: its first look is the screen at its own size (a tap read off the old layout would land elsewhere)."""
+    relay = Relay()
+    await relay.write_bytes(b"old frame at 80x24" * 200)
+    asked = []
+
+    async def resize():
+        asked.append("resize")
+
+        async def draw():
+            await asyncio.sleep(0.1)  # the app lays its screen out again
+            await relay.write_bytes(b"new frame at 100x40")
+        asyncio.get_running_loop().create_task(draw())
+
+    t0 = time.monotonic()
+    await relay.redrawn(resize)
+    assert asked == ["resize"] and time.monotonic() - t0 >= 0.1  # it waited for the new frame
+    socket = Socket()
+    await relay.attach(socket)
+    assert socket.sent[-1] == b"new frame at 100x40"  # all of it at once, the new frame last

@@ -206,9 +206,9 @@ class Apps:
                 self.owners[service] = owner
             self.sockets.add(websocket)
             if spare is not None:
+                if spare.size != (width, height):  # drawn at the tablet's size before the tablet sees it
+                    await spare.relay.redrawn(lambda: service.set_terminal_size(width, height))
                 await spare.relay.attach(websocket)
-                if spare.size != (width, height):
-                    await service.set_terminal_size(width, height)
             else:
                 await service.start(width, height)
             await self._process_messages(websocket, service)

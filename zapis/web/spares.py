@@ -28,6 +28,7 @@ log = logging.getLogger("zapis.web.serve")
 HELD_LIMIT = 4 * 1024 * 1024  # a spare holding more output than this is made again (its screen drawn anew)
 QUIET = 0.3  # seconds without output, after a screen's worth, when a spare counts as built (its first screen done)
 SCREEN_BYTES = 2048  # less output than this is the terminal's modes, not yet a screen
+REDRAWN_QUIET = 0.05  # seconds without output after a resize: the screen at the new size is drawn
 BUILD_SECONDS = 30.0  # a spare not built by then is left to finish on its own while the next one is made
 PAUSE = 2.0  # seconds between two looks at what spares the evening wants
 RETRY = 30.0  # a table whose spare ended by itself (its app failed to start) gets the next one this much later
@@ -65,6 +66,18 @@ class Relay:
                 self.ended = True
                 return
         await self.socket.close()
+
+    async def redrawn(self, resize: Callable[[], Awaitable[Any]], timeout: float = 2.0) -> None:
+        """`resize()` sent (the tablet's size, not the spare's), then held until the app has drawn its screen at
+        it: the tablet's first look is its screen at its size, never the spare's old one being laid out again
+        (a tap on a place the old layout showed would land elsewhere)."""
+        before = len(self._held)
+        await resize()
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if len(self._held) > before and time.monotonic() - self.last_output >= REDRAWN_QUIET:
+                return
+            await asyncio.sleep(0.01)
 
     async def attach(self, socket: Any) -> None:
         """The tablet's websocket takes the session: what was held first, then everything as it comes."""
