@@ -6,15 +6,23 @@ from zapis.ui.app import make_app
 from tests.ui.test_names_on_screens import click_ok
 
 
-async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_path):
+def app_on_an_evening(tmp_path):
     db = tmp_path / "s.db"
     Store(db).new_evening("2026-11-27")
-    app = make_app(db, "pl")
+    return db, make_app(db, "pl")
+
+
+async def game_dialog(app, pilot):
+    await pilot.pause()
+    app.run_command("new_game")
+    await pilot.pause()
+    return app.screen
+
+
+async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_path):
+    db, app = app_on_an_evening(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        app.run_command("new_game")
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await game_dialog(app, pilot)
         await pilot.press(*"skat-house")
         await pilot.pause()
         stake = dialog.query_one("#stake")
@@ -37,14 +45,9 @@ async def test_the_house_lists_stake_is_shown_and_a_typed_one_replaces_it(tmp_pa
 
 async def test_a_stake_is_typed_with_a_polish_decimal_comma_and_letters_do_not_enter(tmp_path):
     """Issue 30's decimals: in Polish a stake is written 0,5 (typed so, by keys); a letter never enters the box."""
-    db = tmp_path / "s.db"
-    Store(db).new_evening("2026-11-27")
-    app = make_app(db, "pl")
+    db, app = app_on_an_evening(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        app.run_command("new_game")
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await game_dialog(app, pilot)
         await pilot.press(*"skat-house", "enter")
         await pilot.pause()
         for name in ("Ala", "Bartek", "Celina"):
