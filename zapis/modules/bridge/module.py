@@ -106,7 +106,8 @@ class BridgeModule(ScoringModule):
         fields = [
             Field("contract", "str", 'level 1-7 and strain C, D, H, S or NT ("4S", "3NT"), or "pass"',
                   required=True, label={"pl": "kontrakt", "en": "contract", "hint_pl": "4♠ (4P), 3BA, pas", "hint_en": "4S, 3NT, pass"},
-                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX, written=written_contract),
+                  normalize=canonical_contract, parts=CONTRACT_PARTS, alone=("pass",), suffix=DOUBLE_SUFFIX,
+                  written=written_contract),
             _declarer_field(rules),
             Field("double", "choice", '"" (none), "X" (kontra) or "XX" (rekontra)', "", choices=tuple(DOUBLES),
                   label={"pl": "kontra", "en": "double"}, usual=""),
