@@ -148,3 +148,31 @@ def test_old_polish_reconstruction_values():
     assert out["hands"][0]["scores"]["Ala"] == 30 + 50
     assert out["hands"][1]["scores"]["Ala"] == 36 + 100
     assert out["rubbers"][0]["games"]["NS"] == 1
+
+
+def test_before_the_last_rubber_the_earlier_ones_are_carried_so_the_sheet_adds_up_without_them():
+    """Issue 36: a board that shows only the rubber in play must still add up to the totals. Worked by hand (Laws
+    72-77, 80; N-S are Ala+Celina, the first side):
+    rubber 1: 3NT N = 100 below (game); 2H E 7 tricks, down 1 not vulnerable: 50 to N-S; 4S N = 120 below (game,
+    2-0): 700. N-S 970, E-W 0.
+    rubber 2: 1NT E 8: 40 below, 30 above; 3C S 8, down 1 not vulnerable: 50 to E-W; 2S W 8: 60 below (game,
+    E-W 40 + 60); 6H N 12: 180 below (game) and the small slam not vulnerable 500; 4H E 10, vulnerable: 120
+    below (game, 2-1): 500. E-W 40 + 30 + 50 + 60 + 120 + 500 = 800, N-S 180 + 500 = 680.
+    rubber 3 (unfinished): 3NT N 10: 100 below, 30 above; Law 80, one game in an unfinished rubber: 300. N-S 430.
+    Carried before rubber 3: N-S 970 + 680 = 1650, E-W 800; with rubber 3's 430: 2080 and 800, the totals."""
+    from zapis.io import records
+
+    hands = [h("3NT", "N", 9), h("2H", "E", 7), h("4S", "N", 10), h("1NT", "E", 8), h("3C", "S", 8),
+             h("2S", "W", 8), h("6H", "N", 12), h("4H", "E", 10), h("3NT", "N", 10)]
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber",
+                                        "players": ["Ala", "Bartek", "Celina", "Darek"], "hands": hands})
+    sheet = records.score(rec, rules, module)
+    titles = [s.title.en for s in sheet.sections]
+    assert titles == ["Rubber 1: above the line", "Rubber 1: below the line", "Rubber 2: above the line",
+                      "Rubber 2: below the line", "Rubbers 1–2: carried", "Rubber 3: above the line (unfinished)",
+                      "Rubber 3: below the line"]
+    carried = sheet.sections[4].rows[0].cells
+    last = sheet.sections[6].rows[-1].cells
+    assert [c.text for c in carried] == ["1650", "800"] and [c.text for c in last] == ["430", "0"]
+    assert sheet.totals == {"Ala": 2080, "Bartek": 800, "Celina": 2080, "Darek": 800}
+    assert [r["totals"]["Ala"] for r in sheet.extra["rubbers"]] == [970, 680, 430]

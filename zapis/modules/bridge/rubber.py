@@ -247,6 +247,14 @@ class _Rubber:
         for rub, rj in zip(self.rubbers, rubbers_json):
             n = rub.number
             cols = [self._side_words(n, "NS"), self._side_words(n, "EW")]
+            if n > 1 and n == len(self.rubbers) and not self.tura:
+                # before the last rubber, what the earlier ones come to (with any points the game started with),
+                # carried as on paper: the last rubber and this line add up to the totals (a board that shows
+                # only the last rubber still adds up)
+                carried = [tot["NS"] - rub.total["NS"], tot["EW"] - rub.total["EW"]]
+                sections.append(Section(Bi(f"Robry 1–{n - 1}: z przeniesienia", f"Rubbers 1–{n - 1}: carried"),
+                                        cols, [Row(Bi("razem", "total"), [Cell.num(v) for v in carried],
+                                                   marks=frozenset({"total"}))]))
             done = rj["finished"]
             lead, units = rj["settlement"]["side"], rj["settlement"]["units"]
             diff = rub.total["NS"] - rub.total["EW"]
