@@ -59,7 +59,7 @@ def tap(page, word: str, after: str | None = None, limit: float = 30.0) -> tuple
     deadline = time.monotonic() + limit
     while True:
         rows = lines(page)
-        time.sleep(0.1)
+        time.sleep(0.25)  # (0.1 s was too short on a loaded machine: a scroll's next frame came later)
         if rows != lines(page):  # still moving (a scroll, a repaint): look again once it is still
             continue
         hit = find(rows, word, after)

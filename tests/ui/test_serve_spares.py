@@ -216,3 +216,20 @@ async def test_a_spare_at_another_size_is_drawn_at_the_tablets_before_the_tablet
     socket = Socket()
     await relay.attach(socket)
     assert socket.sent[-1] == b"new frame at 100x40"  # all of it at once, the new frame last
+
+
+@linux_only
+async def test_a_tablet_that_takes_a_spare_still_starting_gets_its_own_size(tmp_path):
+    """A tablet that comes while its table's spare is still being built: the resize waits for the app to read it
+    (sent at once, it was lost: the tablet kept the spare's 80x24 on its bigger screen)."""
+    new_game(tmp_path / "s.db", "kierki", PLAYERS, [])
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        end = time.monotonic() + 60
+        while 1 not in server.spares.spares and time.monotonic() < end:
+            await asyncio.sleep(0.01)
+        assert not server.spares.spares[1].relay.built  # started, its screen not yet drawn
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=100&height=30",
+                                      headers=ws_headers(url))
+        screen, stream = screen_of(100, 30)
+        await until_shown(ws, stream, screen, lambda rows: "─" * 100 in rows and rows[-1].strip())
+        await ws.close()

@@ -68,9 +68,13 @@ class Relay:
         await self.socket.close()
 
     async def redrawn(self, resize: Callable[[], Awaitable[Any]], timeout: float = 2.0) -> None:
-        """`resize()` sent (the tablet's size, not the spare's), then held until the app has drawn its screen at
-        it: the tablet's first look is its screen at its size, never the spare's old one being laid out again
-        (a tap on a place the old layout showed would land elsewhere)."""
+        """Once the spare's screen is built (a spare still starting is waited for), `resize()` sent (the tablet's
+        size, not the spare's), then held until the app has drawn its screen at it: the tablet's first look is its
+        screen at its size, never the spare's old one being laid out again (a tap on a place the old layout showed
+        would land elsewhere)."""
+        end = time.monotonic() + BUILD_SECONDS
+        while not self.built and not self.ended and time.monotonic() < end:  # a resize sent before the app reads
+            await asyncio.sleep(0.02)  # its input would be lost: the app at the spare's size on a bigger screen
         before = len(self._held)
         await resize()
         end = time.monotonic() + timeout
