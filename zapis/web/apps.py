@@ -206,11 +206,9 @@ class Apps:
                 self.owners[service] = owner
             self.sockets.add(websocket)
             if spare is not None:
-                service.size = (width, height)
                 if spare.size != (width, height):  # drawn at the tablet's size before the tablet sees it
                     await spare.relay.redrawn(lambda: service.set_terminal_size(width, height))
                 await spare.relay.attach(websocket)
-                self._later(self._size_again(service))
             else:
                 await service.start(width, height)
             await self._process_messages(websocket, service)
@@ -227,20 +225,6 @@ class Apps:
                 if self.spares is not None:
                     self.spares.wake()  # its table may want a spare again
         return websocket
-
-    def _later(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._nudges.add(task)
-        task.add_done_callback(self._nudges.discard)
-
-    @staticmethod
-    async def _size_again(service: Any, after: float = 1.0) -> None:
-        """A spare's tablet: its latest size told once more when the app has surely read its input. A resize that
-        reached an app still starting could be lost under load (seen once in CI: a tablet left at the spare's
-        80x24 on its 800x1280 screen); the same size again costs one repaint."""
-        await asyncio.sleep(after)
-        if service._stdin is not None and getattr(service, "size", None):
-            await service.set_terminal_size(*service.size)
 
     def committed(self, source: AppService) -> None:
         """A session committed: every other session and the board look at the database now, not at their
@@ -282,8 +266,7 @@ class Apps:
             if kind == "stdin" and isinstance(data, str):
                 await service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                service.size = _size(data.get("width"), data.get("height"))  # the latest (see _size_again)
-                await service.set_terminal_size(*service.size)
+                await service.set_terminal_size(*_size(data.get("width"), data.get("height")))
             elif kind == "ping" and isinstance(data, str):
                 await websocket.send_json(["pong", data[:64]])
             elif kind == "blur":
