@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from zapis.lang.text import plain_text
-from zapis.lang import PAD, item_name, label, pad_label, t
+from zapis.lang import PAD, get_lang, item_name, label, pad_label, t
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
 
@@ -32,8 +32,6 @@ def _value(f, v, depth: int = 0) -> str:
 def _shown(f, v, hand: dict) -> str:
     """A value as players write it (issue 36): a contract as its field writes it (3BA, 4♠), a result counted from
     a base the hand gives (the tricks a contract needs) as =, +1, -2; else as _value says."""
-    from zapis.lang import get_lang
-
     if f is not None and f.written is not None:
         return f.written(v, get_lang())
     if f is not None and f.base is not None and isinstance(v, int) and not isinstance(v, bool):
@@ -77,7 +75,6 @@ class HistoryDialog(ModalScreen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        from zapis.lang import get_lang
         store = self.app.store
         rec, rules, module = store.record(self.game_id)
         fields = module.hand_fields(rules, rec.players)
