@@ -24,7 +24,7 @@ measured in the same run:
   and names, "Board b ·" of its first board, the contract pad with the cursor on it ("▶ contract"), the button
   "Next: E-W accept", and no "…" placeholder anywhere. (The first full frame comes with the cursor on a board
   button; the cursor reaches the pad a few frames later: the tablet is finished then), all of it at the tablet's
-  own size (the key bar on its last row: a spare made at another size first shows what it drew then). Burst: N tablets
+  own size (the key bar's words on its last row but one: a spare made at another size first shows what it drew then). Burst: N tablets
   connecting at once, from the common start to the LAST one finished, and the median. One more tablet alone:
   with the N open and idle, one more (table N+1, which has its spare; with N = 30, a second tablet of table 1,
   which has none: its session starts as it connects) from its connect to finished, --repeat times, each closed
@@ -179,10 +179,10 @@ def entry_ready(s: Session, table: int, rnd: int, board: int) -> Callable[[Table
 
 
 def at_full_size(t: Tablet) -> bool:
-    """The screen fills the tablet's terminal: its key bar, docked at the bottom, is on the last row. (A session made
-    before its tablet came, at another size, first shows what it drew then; its screen at the tablet's size follows
-    the resize.)"""
-    return bool(t.lines and len(t.lines) == t.screen.height and t.lines[-1].strip())
+    """The screen fills the tablet's terminal: its key bar, docked at the bottom, has its words on the last row but
+    one (a tablet's keys are three rows tall, the last one blank). (A session made before its tablet came, at another
+    size, first shows what it drew then; its screen at the tablet's size follows the resize.)"""
+    return bool(t.lines and len(t.lines) == t.screen.height and t.lines[-2].strip())
 
 
 def bare_ready(t: Tablet) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import CAPTURE
-from tests.browser.terminal import tap, wait_for
+from tests.browser.terminal import tap, tap_key, wait_for
 from tests.ui.conftest import new_game
 from zapis.store import Store
 
@@ -54,8 +54,8 @@ HANDS.append(PAIRS)
 
 
 def keypad_tap(page, word):
-    """A key is tapped on the keypad (the row with ⌫), not on a number elsewhere on the screen."""
-    tap(page, word, after="⌫")
+    """A key is tapped on the keypad, not on a number elsewhere on the screen."""
+    tap_key(page, word)
 
 
 @pytest.mark.parametrize("ruleset,players,taps,hand,most", HANDS, ids=[h[0] for h in HANDS])

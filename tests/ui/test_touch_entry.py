@@ -228,18 +228,60 @@ async def test_cofnij_asks_before_it_undoes(db):
 
 
 async def test_the_key_bars_cofnij_asks_as_the_button_does(db):
-    """One act, one behaviour (issue 36): ^z Cofnij tapped on the key bar asks the same question as the button."""
+    """One act, one behaviour (issue 36): ^z Cofnij clicked on the terminal's key bar asks the same question as
+    the tablet's button. A tablet's key bar names no key (it has no Ctrl or Esc) and does not repeat its
+    Zapisz and Cofnij buttons; its keys are a finger's size: three rows, at least six columns."""
     hand = {"contract": "3NT", "declarer": "N", "tricks": 9}
     gid = new_game(db, "bridge-rubber", P4, [hand])
-    async with tablet(db, gid, LANDSCAPE) as pilot:
-        app = pilot.app
+    async with tablet(db, gid, PORTRAIT) as pilot:
+        bar = pilot.app.screen.query_one("KeyBar")
+        assert [k.description for k in bar.keys] == ["Popraw", "Historia", "Duże cyfry", "Wykres", "Wróć"]
+        drawn = str(bar.render()).splitlines()
+        assert bar.size.height == 3 and len(drawn) == 3 and "^" not in drawn[1] and "esc" not in drawn[1]
+        assert all(w >= 6 for _row, _x, w in bar._tall_layout(bar.content_size.width))
+        await pilot.click(bar, offset=bar.offset_of("escape"))  # its Wróć goes back, as Esc does
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "EveningScreen"
+    app = make_app(db, "pl", touch=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
         bar = app.screen.query_one("KeyBar")
+        assert bar.size.height == 1 and "^s Zapisz ^z Cofnij" in str(bar.render())
         await pilot.click(bar, offset=bar.offset_of("ctrl+z"))
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmDialog" and "Cofnąć rozdanie 1?" in app.screen.question
         await pilot.click("#yes")
         await pilot.pause()
         assert Store(db).hands(gid) == []
+
+
+async def test_popraw_on_a_tablet_offers_the_hands_as_cells_a_finger_hits(db):
+    """A tablet corrects an earlier hand without aiming at a sheet's line of text (issue 36): Popraw on its key bar
+    offers the hands as tall cells, the last one marked; a tap on 1 puts hand 1 in the form. Anuluj leaves the form
+    as it was."""
+    hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "2S", "declarer": "E", "tricks": 8}]
+    gid = new_game(db, "bridge-rubber", P4, hands)
+    async with tablet(db, gid, PORTRAIT) as pilot:
+        app = pilot.app
+        bar = app.screen.query_one("KeyBar")
+        await pilot.click(bar, offset=bar.offset_of("ctrl+e"))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PickHandDialog"
+        pad = app.screen.query_one("#hands", Pad)
+        assert pad.row_height == 3 and pad.value == 1 and [c.label for c in pad.cells] == ["1", "2"]
+        await pilot.click(pad, offset=pad.cell_offset(0))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.editing == 0
+        assert str(game.query_one("#form-title").render()) == "Poprawiasz rozdanie 1 (Wróć: nowe)"
+        assert {k: v for k, v in game.query_one(HandForm).values().items() if v is not None} == hands[0]
+        await pilot.click(bar, offset=bar.offset_of("ctrl+e"))  # asked again, and called off
+        await pilot.pause()
+        assert app.screen.query_one("#hands", Pad).value == 0  # the hand being corrected is the one marked
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert app.screen is game and game.editing == 0
 
 
 async def test_the_keypads_arrow_reaches_every_field_and_a_tapped_value_mends_a_refusal(db):

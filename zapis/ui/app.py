@@ -83,6 +83,7 @@ class ZapisApp(App):
 
     def on_mount(self) -> None:
         self.title = t("app_title")
+        self.set_class(self.touch, "-touch")  # a tablet: every list row and box a finger's size (zapis.tcss)
         self._seen_version = self.store.data_version()
         self.set_interval(self.WATCH_SECONDS, self._watch_store)
         # served by zapis serve: each commit of this session is passed on to the others at once (zapis.web.driver)
@@ -196,7 +197,8 @@ class ZapisApp(App):
     TABLE_ACTIONS = frozenset({"standings", "export", "language", "help", "quit"})
     #: the screens a table's tablet may show (its table's games, read-only standings, help and small dialogs)
     TABLE_SCREENS = frozenset({"EveningScreen", "GameScreen", "PairsTableScreen", "StandingsScreen", "HelpScreen",
-                               "ConfirmDialog", "NewGameDialog", "HistoryDialog", "ChartScreen", "CommandPalette"})
+                               "ConfirmDialog", "NewGameDialog", "HistoryDialog", "ChartScreen", "CommandPalette",
+                               "PickHandDialog"})
 
     @property
     def directs(self) -> bool:

@@ -13,12 +13,14 @@ from textual.widgets.option_list import Option
 
 from zapis.lang.text import evening_label, plain_text
 from zapis.lang import t
+from zapis.ui.widgets.options import row_option
 from zapis.ui.widgets.button import Button
 
 
 class EveningsDialog(ModalScreen[int | None]):
     """Dismissed with the chosen evening's id, or None (Esc, Cancel)."""
 
+    tall = False  # the list's rows three lines high (a tablet): set when composed
     BINDINGS = [Binding("escape", "cancel", "cancel"),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False),
                 Binding("pagedown", "move(10)", show=False), Binding("pageup", "move(-10)", show=False)]
@@ -28,12 +30,13 @@ class EveningsDialog(ModalScreen[int | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
+        self.tall = self.app.touch  # a tablet: rows of a finger's size
         rows = self.app.store.evenings()
         # newest first; the words searched are the label's, lower-cased once
         self.all = [(r["id"], label, label.lower()) for r in reversed(rows) for label in (evening_label(r),)]
         with Vertical(classes="dialog evenings"):
             yield Label(t("evening_choose"), classes="dialog-title")
-            yield Input(placeholder=t("evening_search"), id="evening-search", compact=True)
+            yield Input(placeholder=t("evening_search"), id="evening-search", compact=not self.app.touch)
             yield OptionList(*self._options(""), id="evening-list")
             with Horizontal(classes="buttons"):
                 yield Button(t("cancel"), id="cancel")
@@ -50,7 +53,7 @@ class EveningsDialog(ModalScreen[int | None]):
     def _options(self, text: str) -> list[Option]:
         """The evenings holding every word typed (in any order), the newest first."""
         words = text.lower().split()
-        return [Option(plain_text(label), id=str(eid)) for eid, label, low in self.all
+        return [row_option(plain_text(label), str(eid), self.tall) for eid, label, low in self.all
                 if all(w in low for w in words)]
 
     @on(Input.Changed, "#evening-search")

@@ -24,6 +24,7 @@ from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
+from zapis.ui.widgets.options import row_option
 from zapis.ui.widgets.button import Button
 
 SEATS_BRIDGE = ("N", "E", "S", "W")
@@ -51,6 +52,7 @@ def _said(p) -> str:
 
 
 class NewGameDialog(ModalScreen[NewGame | None]):
+    tall = False  # the list's rows three lines high (a tablet): set when composed
     BINDINGS = [Binding("escape", "cancel", "cancel"), Binding("ctrl+s", "ok", "save")]
 
     def __init__(self, evening_id: int, table: int | None = None):
@@ -63,25 +65,26 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         self.counts: list[int] = []  # how many players the chosen ruleset takes
 
     def compose(self) -> ComposeResult:
+        self.tall = self.app.touch  # a tablet: rows of a finger's size
         names = self.app.store.players()
         with VerticalScroll(classes="dialog wide"):
             yield Label(t("new_game"), classes="dialog-title")
-            yield Input(placeholder=t("search"), id="search", compact=True)
+            yield Input(placeholder=t("search"), id="search", compact=not self.app.touch)
             yield OptionList(*self._options(""), id="rulesets")
             yield Static("", id="description")
-            yield Label(t("seats"))
+            yield Label(t("seats_touch" if self.app.touch else "seats"))  # a tablet has no Enter
             with Horizontal(id="seats"):
                 for i in range(8):
-                    yield Input(placeholder=f"{i + 1}", id=f"p{i}", compact=True,
+                    yield Input(placeholder=f"{i + 1}", id=f"p{i}", compact=not self.app.touch,
                                 suggester=SuggestFromList(names, case_sensitive=False), classes="seat")
             with Horizontal(classes="row"):
                 yield Label(t("table"))
                 used = [g.table for g in self.app.store.games(self.evening_id)]
-                yield Input(str(self.table or max(used, default=0) + 1), id="table", type="integer", compact=True,
-                            classes="num")
+                yield Input(str(self.table or max(used, default=0) + 1), id="table", type="integer",
+                            compact=not self.app.touch, classes="num")
                 yield Label(t("stake"))
                 # a decimal as the language writes it (0,5 in Polish): digits and one comma or point
-                yield Input("0", id="stake", restrict=r"[0-9]*[.,]?[0-9]*", compact=True, classes="num")
+                yield Input("0", id="stake", restrict=r"[0-9]*[.,]?[0-9]*", compact=not self.app.touch, classes="num")
             yield Label("", id="error", classes="error-text")
             with Horizontal(classes="buttons"):
                 yield Button(t("save"), id="ok", variant="primary")
@@ -101,7 +104,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
             rid, _, title = item
             rid, pl, en = rid.lower(), say(title, "pl").lower(), say(title, "en").lower()
             return 0 if rid == q else 1 if rid.startswith(q) else 2 if pl.startswith(q) or en.startswith(q) else 3
-        return [Option(plain_text(f"{rid} — {say(title, get_lang())}"), id=rid) for rid, mod, title in sorted(found, key=rank)]
+        return [row_option(plain_text(f"{rid} — {say(title, get_lang())}"), rid, self.tall)
+                for rid, mod, title in sorted(found, key=rank)]
 
     @on(Input.Changed, "#search")
     def _search(self, event: Input.Changed) -> None:

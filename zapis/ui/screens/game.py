@@ -85,6 +85,8 @@ def _problem_field(place: str) -> str:
 
 
 class GameScreen(SaysRefusals, Screen):
+    #: actions with a button of their own on a tablet (its key bar leaves them out)
+    BUTTONS = frozenset({"save", "undo"})
     BINDINGS = [
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+z", "undo", "undo"),
@@ -373,6 +375,17 @@ class GameScreen(SaysRefusals, Screen):
                 self.say(t("nothing_to_edit"), error=True)
                 return
             i = len(self.sheet.hands) - 1
+        if self.app.touch and len(self.sheet.hands) > 1:  # a finger picks the hand from cells, not a sheet's line
+            from zapis.ui.dialogs.pick_hand import PickHandDialog
+            self.app.push_screen(PickHandDialog(len(self.sheet.hands), i),
+                                 lambda picked: self._edit(picked) if picked is not None else None)
+            return
+        self._edit(i)
+
+    def _edit(self, i: int) -> None:
+        """Hand i (from 0) into the form, to be corrected; the sheet's cursor on its row."""
+        view = self.query_one(SheetView)
+        if view.selected_hand() != i:
             row = next((r for r, k in enumerate(view.row_keys()) if view.row_hand.get(k) == i), None)
             if row is not None:
                 view.move_cursor(row=row)
@@ -386,7 +399,11 @@ class GameScreen(SaysRefusals, Screen):
 
     @on(SheetView.RowSelected)
     def _row_selected(self, event) -> None:
-        self.action_edit()
+        i = self.query_one(SheetView).selected_hand()
+        if i is not None:  # a hand's row chosen on the sheet (a second tap, Enter): that hand, asked no more
+            self._edit(i)
+        else:
+            self.action_edit()
 
     @on(SheetView.RowHighlighted)
     def _row_highlighted(self, event) -> None:

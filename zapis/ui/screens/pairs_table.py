@@ -77,6 +77,8 @@ def deal_lines(session: pairs_session.Session, board: int) -> list[str]:
 
 
 class PairsTableScreen(SaysRefusals, Screen):
+    #: actions with a button of their own on a tablet (its key bar leaves them out)
+    BUTTONS = frozenset({"save"})
     BINDINGS = [
         Binding("ctrl+s", "save", "save"),
         Binding("escape", "back", "back"),

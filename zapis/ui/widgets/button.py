@@ -11,6 +11,12 @@ MARK = 2  # the cells of "▶ " before the label
 
 
 class Button(TextualButton):
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        # Textual adds a variant's class only when the variant changes: a plain button gets it here, so that a
+        # tablet's style can tell it from the others (zapis.tcss)
+        self.set_class(self.variant == "default", "-default")
+
     def render(self) -> Content:
         label = super().render()
         return Content("▶ " if self.has_focus else "  ").append(label)

@@ -36,7 +36,7 @@ class FormBuild(Widget):
                     yield Label(MARKS[""] + label(f), classes="field-label")
                     with Vertical(classes="controls"):
                         yield from self._controls(f)
-        yield Pad([Cell(k, k) for k in KEYPAD], momentary=True, focusable=False, tall=self.touch, min_width=5,
+        yield Pad([Cell(k, k) for k in KEYPAD], momentary=True, focusable=False, tall=self.touch, stretch=True,
                   id="keypad")
 
     def _pad(self, cells: list[Cell], id_: str, **kw) -> Pad:

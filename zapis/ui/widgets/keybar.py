@@ -6,14 +6,20 @@ at start-up it is the costliest widget of the first frame. This bar costs what i
 again only when the keys it shows change. It looks as the compact Footer does (the key in bold, its words after
 it, a space between keys); a click or a tap on a key presses it, a key that cannot be used now is dim and rings
 the bell instead.
+
+On a tablet (the app's `touch`) the bar is a row of keys a finger hits: each key is its words alone (a tablet
+has no Ctrl or Esc to name), drawn as a pad's cells are, two and a half rows high and at least six columns
+wide (about 52 by 54 CSS px at the browser's default font), wrapping onto another row when the screen is narrow.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.widget import Widget
 
 
@@ -28,7 +34,7 @@ class Key(NamedTuple):
 
 class KeyBar(Widget, can_focus=False):
     ALLOW_SELECT = False
-    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--hover"}
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--hover", "keybar--cell"}
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -43,15 +49,26 @@ class KeyBar(Widget, can_focus=False):
             color: $footer-description-foreground; background: $footer-description-background;
         }
         & > .keybar--hover { background: $block-hover-background; }
+        & > .keybar--cell { background: $panel-lighten-2; color: $text; }
+        &.-touch { height: auto; background: $background; }
     }
     """
+    #: a tall key's rows, its least width and the columns between two keys (as a Pad's tall cells)
+    ROWS, LEAST, GAP = 3, 6, 1
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         self.keys: list[Key] = []
         self._hover: int | None = None
+        self._boxes: list[tuple[int, int, int]] = []  # touch: per key, its row, first column and width
+        self._boxes_for: tuple = ()
+
+    @property
+    def touch(self) -> bool:
+        return bool(getattr(self.app, "touch", False))
 
     def on_mount(self) -> None:
+        self.set_class(self.touch, "-touch")
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._bindings_changed(self.screen)
 
@@ -64,8 +81,10 @@ class KeyBar(Widget, can_focus=False):
         if screen is not self.screen or not self.is_attached:
             return
         keys, x, seen = [], 0, set()
+        # a tablet's bar leaves out what the screen shows as buttons of their own (Zapisz, Cofnij)
+        buttons = getattr(screen, "BUTTONS", frozenset()) if self.touch else frozenset()
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
-            if not binding.show or binding.action in seen:  # one entry per action, as the Footer shows them
+            if not binding.show or binding.action in seen or binding.action in buttons:  # one entry per action
                 continue
             seen.add(binding.action)
             display = self.app.get_key_display(binding)
@@ -75,9 +94,11 @@ class KeyBar(Widget, can_focus=False):
         if keys != self.keys:
             self.keys = keys
             self._hover = None
-            self.refresh()
+            self.refresh(layout=self.touch)  # a tablet's bar may wrap onto another row
 
     def render(self) -> Text:
+        if self.touch:
+            return self._render_tall()
         key_style = self.get_component_rich_style("keybar--key")
         description_style = self.get_component_rich_style("keybar--description")
         hover_style = self.get_component_rich_style("keybar--hover")
@@ -94,17 +115,80 @@ class KeyBar(Widget, can_focus=False):
             text.append(" ")
         return text
 
-    def key_at(self, x: int) -> Key | None:
-        """The key drawn at column x of the bar, if any."""
+    # --- a tablet's tall keys ------------------------------------------------------------------
+    @staticmethod
+    def _words(key: Key) -> str:
+        return key.description or key.display
+
+    def _tall_layout(self, width: int) -> list[tuple[int, int, int]]:
+        """(row, x, width) of each key on a bar `width` columns wide."""
+        if self._boxes_for != (width, tuple(self.keys)):
+            out, row, x = [], 0, 0
+            for key in self.keys:
+                w = min(max(len(self._words(key)) + 2, self.LEAST), max(width, 1))
+                if x and x + w > width:
+                    row, x = row + 1, 0
+                out.append((row, x, w))
+                x += w + self.GAP
+            self._boxes, self._boxes_for = out, (width, tuple(self.keys))
+        return self._boxes
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self.touch:
+            return 1
+        boxes = self._tall_layout(width)
+        return ((boxes[-1][0] + 1) if boxes else 1) * self.ROWS
+
+    def _render_tall(self) -> Text:
+        width = self.content_size.width
+        boxes = self._tall_layout(width)
+        cell = self.get_component_rich_style("keybar--cell")
+        hover = self.get_component_rich_style("keybar--hover")
+        rows = (boxes[-1][0] + 1) if boxes else 1
+        text = Text(no_wrap=True, end="")
+        for row in range(rows):
+            for part in range(self.ROWS):
+                x = 0
+                for i, ((r, x0, w), key) in enumerate(zip(boxes, self.keys)):
+                    if r != row:
+                        continue
+                    text.append(" " * (x0 - x))
+                    style = cell + (hover if i == self._hover else Style())
+                    if not key.enabled:
+                        style += Style(dim=True)
+                    if part == 0:  # the lower half of the first row: a key 2.5 rows high, half a row apart
+                        text.append("▄" * w, Style(color=style.bgcolor))
+                    elif part == 1:
+                        words = self._words(key)
+                        words = words if len(words) <= w - 2 else words[:max(w - 3, 0)] + "…"
+                        text.append(words.center(w), style)
+                    else:
+                        text.append(" " * w, style)
+                    x = x0 + w
+                if row < rows - 1 or part < self.ROWS - 1:
+                    text.append("\n")
+        return text
+
+    def key_at(self, x: int, y: int = 0) -> Key | None:
+        """The key drawn at column x (and row y) of the bar, if any."""
+        if self.touch:
+            for (row, x0, w), key in zip(self._tall_layout(self.content_size.width), self.keys):
+                if row * self.ROWS <= y < (row + 1) * self.ROWS and x0 <= x < x0 + w:
+                    return key
+            return None
         return next((k for k in self.keys if k.start <= x < k.end), None)
 
     def offset_of(self, key: str) -> tuple[int, int]:
         """Where the key is drawn (for a click): the middle of its cells."""
+        if self.touch:
+            i = next(i for i, k in enumerate(self.keys) if k.key == key)
+            row, x0, w = self._tall_layout(self.content_size.width)[i]
+            return x0 + w // 2, row * self.ROWS + 1
         k = next(k for k in self.keys if k.key == key)
         return ((k.start + k.end) // 2, 0)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        key = self.key_at(event.x)
+        key = self.key_at(event.x, event.y)
         if key is None:
             return
         event.stop()
@@ -114,7 +198,7 @@ class KeyBar(Widget, can_focus=False):
             self.app.bell()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        key = self.key_at(event.x)
+        key = self.key_at(event.x, event.y)
         hover = self.keys.index(key) if key is not None else None
         if hover != self._hover:
             self._hover = hover

@@ -1,8 +1,8 @@
 """A pad: a row of cells to tap, for a finger on a tablet and for a mouse or keyboard in a terminal.
 
 One widget draws all its cells (wrapping onto more rows when narrow), so a pad is a single stop for Tab.
-`tall` cells are three terminal rows high: through `zapis serve` at the usual font size that is about 50 CSS
-px, a target a finger hits. The keyboard picks a cell by typing its beginning ("4", "s", "=", "+1"): when
+`tall` cells take three terminal rows and are drawn two and a half rows high (half a row apart): through
+`zapis serve` at the browser's default font a row is 21 CSS px, so a cell is about 52 px, a target a finger hits. The keyboard picks a cell by typing its beginning ("4", "s", "=", "+1"): when
 only one cell fits, it is picked and the form moves on; an empty entry ("—") is never picked by typing.
 """
 
@@ -94,12 +94,14 @@ class Pad(Widget, can_focus=True):
 
     def __init__(self, cells: Iterable[Cell], *, multi: bool = False, momentary: bool = False,
                  allow_none: bool = True, limit: int | None = None, tall: bool = False, min_width: int | None = None,
-                 focusable: bool = True, id: str | None = None, classes: str | None = None) -> None:
+                 stretch: bool = False, focusable: bool = True, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.cells: list[Cell] = list(cells)
         self.multi, self.momentary, self.allow_none, self.limit = multi, momentary, allow_none, limit
         self.can_focus = focusable
-        self.min_width = min_width  # a cell's least width (tall: 6 columns, about 54 CSS px; the keypad's 5)
+        self.min_width = min_width  # a cell's least width (tall: 6 columns, about 54 CSS px)
+        self.stretch = stretch  # the cells share the pad's width, in rows of even length (the keypad)
         self.chosen: list[int] = []  # indexes of the chosen cells
         self.cursor = 0
         self.hover: int | None = None
@@ -153,15 +155,28 @@ class Pad(Widget, can_focus=True):
         """(row, x, width) of each cell when the pad is `width` columns wide."""
         if width == self._layout_width:
             return self._boxes
-        out, row, x = [], 0, 0
-        for cell in self.cells:
-            w = min(self._width(cell), max(width, 1))
-            if x and x + w > width:
-                row, x = row + 1, 0
-            out.append((row, x, w))
-            x += w + 1
+        if self.stretch and self.cells:
+            out = self._stretched(width)
+        else:
+            out, row, x = [], 0, 0
+            for cell in self.cells:
+                w = min(self._width(cell), max(width, 1))
+                if x and x + w > width:
+                    row, x = row + 1, 0
+                out.append((row, x, w))
+                x += w + 1
         self._boxes, self._layout_width = out, width
         return out
+
+    def _stretched(self, width: int) -> list[tuple[int, int, int]]:
+        """As many rows as the widest cell needs, the cells shared out evenly between them, each row's cells as
+        wide as the pad lets them be (one column apart)."""
+        least = max(self._width(c) for c in self.cells)
+        fit = max(1, min(len(self.cells), (width + 1) // (least + 1)))
+        rows = -(-len(self.cells) // fit)
+        per_row = -(-len(self.cells) // rows)
+        w = max(1, (width - (per_row - 1)) // per_row)
+        return [(i // per_row, (i % per_row) * (w + 1), w) for i in range(len(self.cells))]
 
     def watch_tall(self) -> None:
         self._layout_width = -1
@@ -207,9 +222,10 @@ class Pad(Widget, can_focus=True):
             if x0 > x:
                 segments.append(Segment(" " * (x0 - x), base))
             style = self._style(i)
-            if self.tall and part != 1:  # half a row above and below: a cell two rows high, rows apart
-                edge = "▄" if part == 0 else "▀"
-                segments.append(Segment(edge * w, base + Style(color=style.bgcolor)))
+            if self.tall and part == 0:  # the lower half of the first row: a cell 2.5 rows high, half a row apart
+                segments.append(Segment("▄" * w, base + Style(color=style.bgcolor)))
+            elif self.tall and part == 2:
+                segments.append(Segment(" " * w, style))
             else:
                 text = plain(self.cells[i].label)
                 text = text if len(text) <= w - 2 else text[:max(w - 3, 0)] + "…"
