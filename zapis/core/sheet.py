@@ -51,6 +51,9 @@ class Section:
     label_header: str = ""
     #: headings over runs of columns, as a paper sheet heads its halves: (heading, how many columns), in order
     groups: list[tuple[str, int]] = field(default_factory=list)
+    #: it sums up every section before it (a rubber's earlier rubbers, carried): a page short of room may show it
+    #: in their place and still add up to the totals
+    carried: bool = False
 
 
 @dataclass

@@ -44,7 +44,11 @@ PAGE = Path(__file__).resolve().parent / "board.html"
 WORD_KEYS = {"board": "board_title", "table": "board_table", "standings": "standings", "player": "board_player",
              "games": "games", "points": "place_pts", "money": "board_money", "hands": "hands",
              "no_evening": "board_none", "no_games": "board_no_games", "waiting": "board_wait",
-             "leads": "board_leader", "pair": "board_pair", "pair_players": "board_pair_players"}
+             "leads": "board_leader", "pair": "board_pair", "pair_players": "board_pair_players",
+             "last": "board_last", "board_no": "board_board", "contract": "board_contract", "made": "board_made",
+             "score_ns": "board_score_ns"}
+#: how many of a pairs session's latest results its page shows beside the ranking
+LAST_BOARDS = 6
 
 #: the module of a duplicate pairs session: the board gives it a page of its own, its ranking
 PAIRS_MODULE = "bridge-pairs"
@@ -105,11 +109,13 @@ def results_text(count: int, expected: int | None, lang: str) -> str:
     return f"{count} {word}" if expected is None else f"{count} / {expected} {word}"
 
 
-def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str, Any]:
-    """A duplicate pairs session as the board shows it: its title, how many results are in and its ranking
-    (place, shared places as 3.–4., pair, the two names, total and % for matchpoints), every number as text
-    in the board's language. Names are data: the page and the screen draw them as text."""
+def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl", entered: list[dict] = ()) -> dict[str, Any]:
+    """A duplicate pairs session as the board shows it: its title, how many results are in, its ranking (place,
+    shared places as 3.–4., pair, the two names, total and % for matchpoints) and its latest results (`entered`:
+    its lines in the order they were entered; the newest first, as a traveller writes them), every number as
+    text in the board's language. Names are data: the page and the screen draw them as text."""
     from zapis.club.evening import number_text, place_text
+    from zapis.io.export.pairs import written
     from zapis.modules.bridge.pairs import pair_label, place_spans
     from zapis.lang import TEXT
 
@@ -136,11 +142,24 @@ def pairs_page(game: Any, sheet: Any, rules: Any, lang: str = "pl") -> dict[str,
             pct = f"{float(it.get('percent', 0.0)):.2f}"
             row["percent"] = (pct.replace(".", ",") if lang == "pl" else pct) + "%" if played else "—"
         rows.append(row)
+    scores = {(r.get("board"), r.get("ns"), r.get("ew")): r for r in results}
+    last = []
+    for line in reversed(list(entered)[-LAST_BOARDS:]):
+        r = scores.get((line.get("board"), line.get("ns"), line.get("ew")))
+        if r is None or r.get("not_played"):
+            continue
+        contract, made = written(r, lang)
+        declarer = r.get("declarer", "")
+        score = r.get("score_ns")
+        last.append({"board": str(r["board"]), "ns": str(r["ns"]), "ew": str(r["ew"]),
+                     "contract": f"{contract} {declarer}".strip(), "made": made,
+                     "score": "" if score is None else number_text(score, lang),
+                     "negative": isinstance(score, (int, float)) and score < 0})
     return {"table": game.table, "game": game.id, "version": game.version, "title": say(game.title, lang),
             "method": method, "method_text": TEXT[METHOD_KEYS[method]][i] if method in METHOD_KEYS else str(method),
             "unit": TEXT["board_mp" if mp else "board_imp"][i], "percent": mp,
             "results": len(results), "expected": expected, "count": results_text(len(results), expected, lang),
-            "ranking": rows}
+            "ranking": rows, "last": last}
 
 
 def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> dict[str, Any]:
@@ -165,10 +184,12 @@ def board_state(db: str | Path | None, lang: str = "pl", store: Any = None) -> d
             ev = store.evening(current)
             games = store.games(ev["id"])
             results = store.results(ev["id"])
+            entered = {g.id: store.hands(g.id) for g in games if g.module == PAIRS_MODULE}
         # a duplicate pairs session has its ranking page (its long per-board sheet is not cycled through); the
         # players' standings of an evening of pairs sessions only would say the ranking again: left out
         sessions = [i for i, g in enumerate(games) if g.module == PAIRS_MODULE]
-        pairs = [pairs_page(games[i], results[i].sheet, results[i].rules, lang) for i in sessions]
+        pairs = [pairs_page(games[i], results[i].sheet, results[i].rules, lang, entered[games[i].id])
+                 for i in sessions]
         only_pairs = len(sessions) == len(games)
         ranking = [] if only_pairs else standings(results)  # also gives each game its places
         current: dict[int, int] = {}

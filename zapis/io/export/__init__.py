@@ -145,16 +145,17 @@ def sheet_html(sheet: Sheet, lang: str = "pl", totals: bool = True) -> str:
             head = ("<th></th>" + "".join(f'<th colspan="{n}">{h(g)}</th>' for g, n in sec.groups)
                     + ("<th></th>" if notes else "") + f"</tr><tr>{head}")
         if notes:
-            head += f"<th>{word('how', lang)}</th>"
+            head += f'<th class="note">{word("how", lang)}</th>'
         rows = []
         for r in sec.rows:
             cls = " ".join(m for m in ("line", "total") if m in r.marks)
             cells = "".join(f'<td class="{html_text(" ".join(sorted(c.marks)))}">{h(c.text)}</td>'
                             for c in r.cells)
             cells += "<td></td>" * (len(sec.columns) - len(r.cells))
-            note = f'<td class="note">{h(r.note)}</td>' if notes else ""
+            note = f'<td class="note">{h(r.note)}</td>' if notes else ""  # (the board may leave them out)
             rows.append(f'<tr class="{cls}"><td>{h(r.label)}</td>{cells}{note}</tr>')
-        parts.append(f"<h3>{h(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
+        carried = ' class="carried"' if sec.carried else ""  # (the board may show it in place of the ones before)
+        parts.append(f"<h3{carried}>{h(sec.title)}</h3><table><tr>{head}</tr>{''.join(rows)}</table>")
     tot = "".join(f"<th>{html_text(p)}</th>" for p in sheet.players)
     vals = "".join(f'<td class="{"neg" if sheet.totals.get(p, 0) < 0 else ""}">'
                    f"{fmt_number(sheet.totals.get(p, 0))}</td>" for p in sheet.players)

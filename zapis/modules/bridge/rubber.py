@@ -254,7 +254,7 @@ class _Rubber:
                 carried = [tot["NS"] - rub.total["NS"], tot["EW"] - rub.total["EW"]]
                 sections.append(Section(Bi(f"Robry 1–{n - 1}: z przeniesienia", f"Rubbers 1–{n - 1}: carried"),
                                         cols, [Row(Bi("razem", "total"), [Cell.num(v) for v in carried],
-                                                   marks=frozenset({"total"}))]))
+                                                   marks=frozenset({"total"}))], carried=True))
             done = rj["finished"]
             lead, units = rj["settlement"]["side"], rj["settlement"]["units"]
             diff = rub.total["NS"] - rub.total["EW"]
