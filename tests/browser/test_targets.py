@@ -13,6 +13,8 @@ import pytest
 from tests.browser.conftest import CAPTURE
 from tests.browser.terminal import cell_box, drawn_box, find, keypad_top, lines, tap, wait_for
 from tests.ui.conftest import new_game
+from zapis.club import pairs_session as ps
+from zapis.store import Store
 from zapis.ui.widgets.form_keypad import KEYPAD
 
 #: the least a finger needs (Apple's and Google's guides ask 44-48 px)
@@ -127,3 +129,45 @@ def test_every_target_on_a_tablet_is_a_fingers_size(chromium, serve, tmp_path, s
     small = [m for m in measured if m[1] < LEAST or m[2] < LEAST]
     assert not small, f"targets under {LEAST} px at {size}:\n" + "\n".join(f"{a}: {w:.0f} x {h:.1f}"
                                                                           for a, w, h in small)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_pairs_sessions_table_is_tapped_with_targets_a_fingers_size(chromium, serve, tmp_path, size):
+    """A pairs session's table (a Howell of six pairs): the round's boards, the contract's pads, the keys, E-W's
+    accept and change, the next board."""
+    db = tmp_path / "club.db"
+    with Store(db) as store:
+        eid = store.new_evening("2026-11-20", "Klub", "Czwartek")
+        gid = ps.new_session(store, eid, [["Ala", "Bartek"], ["Celina", "Darek"], ["Ewa", "Franek"],
+                                          ["Gosia", "Henryk"], ["Iza", "Janek"], ["Kasia", "Leon"]],
+                             movement="howell")
+        seating = ps.load(store, gid).movement.at(1, 2)
+    server = serve(db)
+    ctx, page = tablet(chromium, server, size, "/?table=2")
+    measured: list[tuple[str, float, float]] = []
+
+    def measure(what: str, word: str, after: str | None = None) -> None:
+        w, h = drawn_box(page, word, after)
+        measured.append((f"{what} {word!r}", w, h))
+
+    wait_for(page, "Turniej par · stół 2 · runda 1")
+    for board in seating.boards:
+        measure("board", str(board), "runda 1")
+    for word, under in (("1", "kontrakt"), ("BA", "kontrakt"), ("N", "rozgrywający"), ("XX", "kontra")):
+        measure("cell", word, under)
+    for word, under in (("4", "kontrakt"), ("♠", "kontrakt"), ("N", "rozgrywający"), ("=", "wynik")):
+        tap(page, word, after=under)
+    measure("button", "Dalej: akceptacja E-W")
+    page.screenshot(path=str(tmp_path / f"{size}-pairs-entry.png"))
+    tap(page, "Dalej: akceptacja E-W")
+    wait_for(page, "E-W: czy wynik się zgadza?")
+    measure("button", "E-W akceptuje", "E-W: czy")
+    measure("button", "Popraw", "E-W: czy")
+    tap(page, "E-W akceptuje")
+    wait_for(page, "Następne rozdanie")
+    measure("button", "Następne rozdanie")
+    page.screenshot(path=str(tmp_path / f"{size}-pairs-after.png"))
+    ctx.close()
+    (tmp_path / "targets.txt").write_text("\n".join(f"{a}: {w:.0f} x {h:.1f} px" for a, w, h in measured))
+    small = [m for m in measured if m[1] < LEAST or m[2] < LEAST]
+    assert not small, f"targets under {LEAST} px at {size}: {small}"

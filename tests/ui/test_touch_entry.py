@@ -315,3 +315,31 @@ async def test_the_keypads_arrow_reaches_every_field_and_a_tapped_value_mends_a_
             focused.append(app.focused.id)
         # Nina's 20 the form filled in first (the cursor goes there too), then each player's melds
         assert focused == ["in-points-2", "in-melds-0", "in-melds-1", "in-melds-2"], focused
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+async def test_no_hint_on_a_tablet_names_a_key_it_has_not(db, lang):
+    """A tablet has no Tab, Enter, Ctrl or Esc (issue 36): its help says what to tap, the new game's seats say no
+    "Enter", a correction says Wróć/Back, and its key bar names no key."""
+    import re
+    from zapis.ui.dialogs.new_game import NewGameDialog
+    from zapis.ui.screens.help import HelpScreen
+    keys = re.compile(r"\b(Tab|Enter|Ctrl|Esc|Shift)\b|\^[a-z]")
+    gid = new_game(db, "bridge-rubber", P4, [{"contract": "3NT", "declarer": "N", "tricks": 9}])
+    async with tablet(db, gid, LANDSCAPE, lang) as pilot:
+        app = pilot.app
+        await pilot.click(app.screen.query_one("KeyBar"), offset=app.screen.query_one("KeyBar").offset_of("ctrl+e"))
+        await pilot.pause()
+        said = [str(app.screen.query_one("#form-title").render())]
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        said.append(app.screen.query_one("Markdown").source)
+        said.append(str(app.screen.query_one("KeyBar").render()))
+        app.pop_screen()
+        app.push_screen(NewGameDialog(app.evening_id))
+        await pilot.pause()
+        said += [str(label.render()) for label in app.screen.query("Label")]
+    text = "\n".join(said)
+    assert ("Poprawiasz rozdanie 1 (Wróć: nowe)" if lang == "pl" else "Editing hand 1 (Back: new)") in text
+    assert ("Popraw" if lang == "pl" else "Edit") in said[1]  # the help says what to tap
+    assert not keys.search(text), keys.search(text)

@@ -52,10 +52,50 @@ Every hand is on disk as soon as it is entered; corrections and undos are record
 """,
 }
 
+#: a tablet's help: what is tapped, never a key (a tablet has no Tab, Enter, Ctrl or Esc)
+HELP_TOUCH = {
+    "pl": """# zapis — pomoc
+
+**Rozdanie**: dotykaj pól formularza po kolei; wartość, która kończy pole, sama przenosi do następnego.
+Liczby wpisuje klawiatura na ekranie: `→` następne pole, `⌫` kasuje cyfrę, `±` zmienia znak. **Zapisz**
+zapisuje rozdanie; jeśli czegoś brakuje, jedno zdanie mówi, w którym polu, i to pole czeka na poprawkę.
+
+**Cofnij** cofa ostatnie rozdanie, po pytaniu. **Popraw** pokazuje numery rozdań: dotknij rozdania do
+poprawienia, popraw je i zapisz; **Wróć** zostawia poprawkę i wraca do nowego rozdania. **Historia** pokazuje
+każdą zmianę, **Wykres** wynik po każdym rozdaniu, **Duże cyfry** wyniki dużymi cyframi.
+
+**Turniej par**: tablet stołu pokazuje rundę, pary i rozdania; wynik wpisuje się padem kontraktu, E-W
+akceptuje go jednym dotknięciem, potem widać protokół rozdania.
+
+**Wróć** z gry prowadzi do gier tego stołu: **Nowa gra** zaczyna następną (gdy sędzia na to pozwala),
+**Wyniki** to klasyfikacja wieczoru.
+
+Każde rozdanie jest zapisane na dysku od razu; poprawki i cofnięcia są zapisywane, nie nadpisywane.
+""",
+    "en": """# zapis — help
+
+**A hand**: tap the form's fields in turn; a value that completes a field moves on to the next by itself.
+Numbers come from the keypad on the screen: `→` the next field, `⌫` takes a digit back, `±` the sign.
+**Save** saves the hand; if something is missing, one line names the field, and that field waits.
+
+**Undo** undoes the last hand, after asking. **Edit** shows the hands' numbers: tap the hand to correct,
+correct it and save; **Back** leaves the correction for a new hand. **History** shows every change,
+**Chart** the score after each hand, **Big digits** the totals in large digits.
+
+**A pairs session**: a table's tablet shows the round, the pairs and the boards; a result is entered with the
+contract pad, E-W accept it with one tap, then the board's traveller shows.
+
+**Back** from a game leads to this table's games: **New game** starts the next one (when the director
+allows it), **Standings** are the evening's.
+
+Every hand is on disk as soon as it is entered; corrections and undos are recorded, never overwritten.
+""",
+}
+
 
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "back")]
 
     def compose(self):
-        yield Markdown(HELP[get_lang()])
+        yield Markdown((HELP_TOUCH if getattr(self.app, "touch", False) else HELP)[get_lang()])
         yield KeyBar()

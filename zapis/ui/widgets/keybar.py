@@ -137,7 +137,7 @@ class KeyBar(Widget, can_focus=False):
         if not self.touch:
             return 1
         boxes = self._tall_layout(width)
-        return ((boxes[-1][0] + 1) if boxes else 1) * self.ROWS
+        return ((boxes[-1][0] + 1) if boxes else 0) * self.ROWS  # no keys (a pairs table's screen): no bar
 
     def _render_tall(self) -> Text:
         width = self.content_size.width
