@@ -176,3 +176,11 @@ def test_before_the_last_rubber_the_earlier_ones_are_carried_so_the_sheet_adds_u
     assert [c.text for c in carried] == ["1650", "800"] and [c.text for c in last] == ["430", "0"]
     assert sheet.totals == {"Ala": 2080, "Bartek": 800, "Celina": 2080, "Darek": 800}
     assert [r["totals"]["Ala"] for r in sheet.extra["rubbers"]] == [970, 680, 430]
+    assert [s.carried for s in sheet.sections] == [False] * 4 + [True, False, False]  # the board's stand-in
+    # one rubber before the last: "Rober 1", not "Robry 1–1"; rubber 1 (970 and 0) carried into rubber 2
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber",
+                                        "players": ["Ala", "Bartek", "Celina", "Darek"], "hands": hands[:4]})
+    sheet = records.score(rec, rules, module)
+    carried = next(s for s in sheet.sections if s.carried)
+    assert (carried.title.pl, carried.title.en) == ("Rober 1: z przeniesienia", "Rubber 1: carried")
+    assert [c.text for c in carried.rows[0].cells] == ["970", "0"]

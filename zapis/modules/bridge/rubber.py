@@ -252,7 +252,9 @@ class _Rubber:
                 # carried as on paper: the last rubber and this line add up to the totals (a board that shows
                 # only the last rubber still adds up)
                 carried = [tot["NS"] - rub.total["NS"], tot["EW"] - rub.total["EW"]]
-                sections.append(Section(Bi(f"Robry 1–{n - 1}: z przeniesienia", f"Rubbers 1–{n - 1}: carried"),
+                earlier = (Bi("Rober 1: z przeniesienia", "Rubber 1: carried") if n == 2 else
+                           Bi(f"Robry 1–{n - 1}: z przeniesienia", f"Rubbers 1–{n - 1}: carried"))
+                sections.append(Section(earlier,
                                         cols, [Row(Bi("razem", "total"), [Cell.num(v) for v in carried],
                                                    marks=frozenset({"total"}))], carried=True))
             done = rj["finished"]
