@@ -22,6 +22,8 @@ from textual import events
 from textual.geometry import Size
 from textual.widget import Widget
 
+from zapis.ui.widgets.pad import tall_part, wrapped
+
 
 class Key(NamedTuple):
     key: str  # what a press sends (the binding's first key)
@@ -53,8 +55,8 @@ class KeyBar(Widget, can_focus=False):
         &.-touch { height: auto; background: $background; }
     }
     """
-    #: a tall key's rows, its least width and the columns between two keys (as a Pad's tall cells)
-    ROWS, LEAST, GAP = 3, 6, 1
+    #: a tall key's rows and its least width (as a Pad's tall cells)
+    ROWS, LEAST = 3, 6
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
@@ -123,14 +125,8 @@ class KeyBar(Widget, can_focus=False):
     def _tall_layout(self, width: int) -> list[tuple[int, int, int]]:
         """(row, x, width) of each key on a bar `width` columns wide."""
         if self._boxes_for != (width, tuple(self.keys)):
-            out, row, x = [], 0, 0
-            for key in self.keys:
-                w = min(max(len(self._words(key)) + 2, self.LEAST), max(width, 1))
-                if x and x + w > width:
-                    row, x = row + 1, 0
-                out.append((row, x, w))
-                x += w + self.GAP
-            self._boxes, self._boxes_for = out, (width, tuple(self.keys))
+            self._boxes = wrapped((max(len(self._words(key)) + 2, self.LEAST) for key in self.keys), width)
+            self._boxes_for = (width, tuple(self.keys))
         return self._boxes
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -156,14 +152,10 @@ class KeyBar(Widget, can_focus=False):
                     style = cell + (hover if i == self._hover else Style())
                     if not key.enabled:
                         style += Style(dim=True)
-                    if part == 0:  # the lower half of the first row: a key 2.5 rows high, half a row apart
-                        text.append("▄" * w, Style(color=style.bgcolor))
-                    elif part == 1:
-                        words = self._words(key)
-                        words = words if len(words) <= w - 2 else words[:max(w - 3, 0)] + "…"
-                        text.append(words.center(w), style)
-                    else:
-                        text.append(" " * w, style)
+                    words = self._words(key)
+                    words = words if len(words) <= w - 2 else words[:max(w - 3, 0)] + "…"
+                    segment = tall_part(part, words, w, style, Style())
+                    text.append(segment.text, segment.style)
                     x = x0 + w
                 if row < rows - 1 or part < self.ROWS - 1:
                     text.append("\n")

@@ -2,8 +2,10 @@
 
 One widget draws all its cells (wrapping onto more rows when narrow), so a pad is a single stop for Tab.
 `tall` cells take three terminal rows and are drawn two and a half rows high (half a row apart): through
-`zapis serve` at the browser's default font a row is 21 CSS px, so a cell is about 52 px, a target a finger hits. The keyboard picks a cell by typing its beginning ("4", "s", "=", "+1"): when
-only one cell fits, it is picked and the form moves on; an empty entry ("—") is never picked by typing.
+`zapis serve` at the browser's default font a row is 21 CSS px, so a cell is about 52 px, a target a finger
+hits (the tablet's key bar draws its keys so too: `wrapped`, `tall_part`). The keyboard picks a cell by typing
+its beginning ("4", "s", "=", "+1"): when only one cell fits, it is picked and the form moves on; an empty entry
+("—") is never picked by typing.
 """
 
 from __future__ import annotations
@@ -25,6 +27,29 @@ from zapis.lang.text import plain
 
 #: how long typed letters stay one word ("+", then "1") before a new word begins
 TYPE_AHEAD_SECONDS = 1.2
+
+
+def wrapped(widths: Iterable[int], room: int) -> list[tuple[int, int, int]]:
+    """(row, x, width) of cells of these widths laid left to right one column apart, onto a new row where the next
+    one would run past `room` columns (none wider than the room)."""
+    out, row, x = [], 0, 0
+    for w in widths:
+        w = min(w, max(room, 1))
+        if x and x + w > room:
+            row, x = row + 1, 0
+        out.append((row, x, w))
+        x += w + 1
+    return out
+
+
+def tall_part(part: int, words: str, width: int, style: Style, base: Style) -> Segment:
+    """Row `part` (0-2) of a tall cell `width` columns wide: the lower half of its first row (so cells stand half a
+    row apart), its words in the middle, a blank row of its colour under them: 2.5 rows of colour."""
+    if part == 0:
+        return Segment("▄" * width, base + Style(color=style.bgcolor))
+    if part == 2:
+        return Segment(" " * width, style)
+    return Segment(words.center(width), style)
 
 
 @dataclass(frozen=True)
@@ -158,13 +183,7 @@ class Pad(Widget, can_focus=True):
         if self.stretch and self.cells:
             out = self._stretched(width)
         else:
-            out, row, x = [], 0, 0
-            for cell in self.cells:
-                w = min(self._width(cell), max(width, 1))
-                if x and x + w > width:
-                    row, x = row + 1, 0
-                out.append((row, x, w))
-                x += w + 1
+            out = wrapped((self._width(cell) for cell in self.cells), width)
         self._boxes, self._layout_width = out, width
         return out
 
@@ -222,10 +241,8 @@ class Pad(Widget, can_focus=True):
             if x0 > x:
                 segments.append(Segment(" " * (x0 - x), base))
             style = self._style(i)
-            if self.tall and part == 0:  # the lower half of the first row: a cell 2.5 rows high, half a row apart
-                segments.append(Segment("▄" * w, base + Style(color=style.bgcolor)))
-            elif self.tall and part == 2:
-                segments.append(Segment(" " * w, style))
+            if self.tall and part != 1:  # a cell 2.5 rows high, half a row apart
+                segments.append(tall_part(part, "", w, style, base))
             else:
                 text = plain(self.cells[i].label)
                 text = text if len(text) <= w - 2 else text[:max(w - 3, 0)] + "…"
