@@ -13,6 +13,7 @@ import string
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from textual import events
 from textual.widgets import Input
 
 from tests.ui.conftest import new_game
@@ -94,6 +95,65 @@ async def test_kop_110_is_not_saved_as_11(db):
         assert box.value == "11" and "od 0 do 104" in message(app)
         await keys(pilot, "backspace", "backspace", "6", "0", "enter")
     assert Store(db).hands(gid) == [{"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}]
+
+
+@pytest.mark.parametrize("correct", ["e", "ctrl+e"])
+async def test_a_correction_asked_for_right_after_enter_never_loses_the_hand_typed(db, correct):
+    """Found by a scorekeeper's burst (issue 30): kop, a hand typed, then Enter and e (or Ctrl+E) in one burst, with
+    hand 1 picked on the sheet before. The correction's key used to run before the save, fill the form with hand 1
+    and have the Enter save that as an unchanged "edit": the typed hand was gone. Now e is refused in the field (a
+    letter the key bar does not name is the field's), and Ctrl+E asks before dropping a typed hand, its cursor on
+    No from its first frame (the burst's Enter answers it so): the hand stays typed, and is saved as hand 2; no
+    correction is written."""
+    first = {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}
+    gid, app = await open_game(db, "kop-wolsztyn", P4, hands=[first])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        app.screen.action_row(-1)  # hand 1 under the sheet's cursor (Ctrl+Up)
+        app.screen.query_one(HandForm).focus_first()
+        await keys(pilot, "b", "c", pace=PACE)  # the old side: Bartek and Celina
+        await keys(pilot, "5", "5")
+        # one burst, as a terminal sends it: both keys in the app's queue before either is handled (Pilot's press
+        # would wait for the first to be done)
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key(correct, "e" if correct == "e" else None))
+        await pilot.pause(0.3)
+        if type(app.screen).__name__ == "ConfirmDialog":  # Ctrl+E asked first: the burst's Enter answered it no
+            await keys(pilot, "enter")
+        await pilot.pause()
+        if len(Store(db).hands(gid)) == 1:  # the hand still in the form, as typed: Enter saves it
+            assert app.screen.query_one("#in-old_points", Input).value == "55"
+            await keys(pilot, "enter")
+            await pilot.pause()
+    assert Store(db).hands(gid) == [first, {"game": "ordinary", "old": ["Bartek", "Celina"], "old_points": 55}]
+    assert [e.action for e in Store(db).log(gid)] == ["enter", "enter"]  # no correction of hand 1 written
+
+
+async def test_a_letter_that_is_no_value_never_opens_a_correction_from_a_field(db):
+    """Tysiąc, the cursor on "grający" (Igor, Jola, Kamil): e is no player; it used to open "Poprawiasz rozdanie 1"
+    (the hidden e of Ctrl+E) and the keys after it corrected hand 1. Refused in the field, with its name; and a
+    Ctrl+E with a hand begun asks first (No keeps it)."""
+    hand = {"declarer": "Igor", "bid": 100, "points": {"Igor": 70, "Jola": 30, "Kamil": 20}}
+    gid, app = await open_game(db, "tysiac", P3, hands=[hand])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        screen = app.screen
+        assert app.focused.id == "in-declarer"
+        await keys(pilot, "e")
+        assert screen.editing is None and "grający" in message(app)
+        await pilot.pause(1.3)  # (a key at once after a refused one is taken as more of the refused word)
+        await keys(pilot, "j", pace=PACE)  # Jola: a hand begun
+        await keys(pilot, "ctrl+e")
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        assert app.screen.question == "Rozdanie 2 jest wpisane, ale nie zapisane. Porzucić je?"
+        await keys(pilot, "enter")  # no
+        assert app.screen is screen and screen.editing is None
+        assert screen.query_one("#in-declarer").value == "Jola"
+        await keys(pilot, "ctrl+e", "t")  # yes: hand 1 into the form
+        assert screen.editing == 0 and screen.query_one("#in-declarer").value == "Igor"
+    assert [e.action for e in Store(db).log(gid)] == ["enter"]
 
 
 async def test_tysiac_keypad_130_is_refused_in_igors_box(db):

@@ -21,6 +21,9 @@ class ConfirmDialog(ModalScreen[bool]):
         self.question = question
         self.default = default  # what Enter answers (the button with the cursor): "no" unless a yes is the safe one
         self.yes, self.no = (yes or t("yes")).capitalize(), (no or t("no")).capitalize()
+        # the cursor on that button from the dialog's first frame: a key typed at once (an Enter of a burst meant
+        # for the screen below) never lands on the first button by default
+        self.AUTO_FOCUS = "#yes" if default else "#no"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog confirm"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -367,7 +369,34 @@ class GameScreen(SaysRefusals, Screen):
         from zapis.ui.screens.help import HelpScreen
         self.app.push_screen(HelpScreen())
 
+    def _unsaved(self) -> bool:
+        """Does the form hold what was typed and not saved: a new hand begun, or a correction changed?"""
+        form = self.query_one(HandForm)
+        if form.renewing:  # a hand just saved, the form not yet emptied
+            return False
+        if self.editing is None:
+            return form.holds_typing()
+        try:
+            return form.values() != self.store.scored(self.game_id).record.hands[self.editing]
+        except (FormError, IndexError):
+            return True
+
+    def _unless_typing_is_lost(self, then: Callable[[], None]) -> None:
+        """then(), once the person agrees to drop what the form holds unsaved: nothing typed is replaced unasked (a
+        key for a correction pressed right after Enter, before the save has run, finds the hand still typed: the
+        question waits while the save goes on underneath it)."""
+        if not self._unsaved():
+            then()
+            return
+        from zapis.ui.dialogs.confirm import ConfirmDialog
+
+        question = t("drop_typed", n=self.form_hand) if self.editing is None else t("drop_edit", n=self.editing + 1)
+        self.app.push_screen(ConfirmDialog(question), lambda yes: then() if yes else None)
+
     def action_edit(self) -> None:
+        self._unless_typing_is_lost(self._edit_which)
+
+    def _edit_which(self) -> None:
         view = self.query_one(SheetView)
         i = view.selected_hand()
         if i is None:  # no hand's row under the sheet's cursor: the last hand, the one corrected most often
@@ -401,7 +430,7 @@ class GameScreen(SaysRefusals, Screen):
     def _row_selected(self, event) -> None:
         i = self.query_one(SheetView).selected_hand()
         if i is not None:  # a hand's row chosen on the sheet (a second tap, Enter): that hand, asked no more
-            self._edit(i)
+            self._unless_typing_is_lost(lambda: self._edit(i))
         else:
             self.action_edit()
 

@@ -398,7 +398,7 @@ class Pad(Widget, can_focus=True):
             self._refused = ""
             return True
         live = self._typed and now - self._typed_at < TYPE_AHEAD_SECONDS
-        if not live and self.screen is not None and _bound(self.screen, event.key):
+        if not live and self.screen is not None and _bound(self.screen, event.key, ch):
             self._refused = ""
             return False
         self._refused_at = now
@@ -414,9 +414,12 @@ class Pad(Widget, can_focus=True):
         return form is not None and form.continue_previous(self, ch)
 
 
-def _bound(node, key: str) -> bool:
-    """Is `key` one of the screen's own keys (the history's h, the chart's w)?"""
-    return any(b.key == key or key in b.key.split(",") for b in getattr(node, "BINDINGS", ()) if hasattr(b, "key"))
+def _bound(node, key: str, character: str) -> bool:
+    """Is `key` one of the screen's own keys that a field leaves to it: one its key bar names (b, big digits) or
+    a sign (? for help)? A letter the bar does not show (e for a correction, h for the history) is refused in the
+    field instead: typed where a value was meant, it would quietly open another hand or screen."""
+    return any((b.key == key or key in b.key.split(",")) and (b.show or not character.isalnum())
+               for b in getattr(node, "BINDINGS", ()) if hasattr(b, "key"))
 
 
 def cells(values: Sequence[Any], labels: Sequence[str] | None = None) -> list[Cell]:
