@@ -81,6 +81,28 @@ async def test_skat_130_card_points_keeps_13_in_its_box_and_says_why(db):
     assert Store(db).hands(gid) == []
 
 
+async def test_a_number_typed_on_zapisz_is_refused_in_a_line_not_dropped_unsaid(db):
+    """Skat, found in a tmux trial (issue 30): card points `5 Space 5`: the space ends the number and, the form being
+    complete, takes the cursor to Zapisz; the second 5 was dropped without a word. It is refused with one line
+    that says where the cursor is; Enter then saves the 5 typed."""
+    gid, app = await open_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"declarer": "Ala", "game": "hearts", "matadors": 1, "bid": 20})
+        box = form.query_one("#in-card_points", Input)
+        box.focus()
+        await keys(pilot, "5", "space", pace=PACE)
+        assert app.focused.id == "save" and box.value == "5"
+        await keys(pilot, "5")
+        assert box.value == "5" and app.focused.id == "save"
+        assert message(app).startswith("Kursor jest na przycisku Zapisz, nie w polu")
+        await keys(pilot, "enter")
+        await pilot.pause()
+    assert Store(db).hands(gid)[0]["card_points"] == 5
+
+
 async def test_kop_110_is_not_saved_as_11(db):
     """Kop (Wolsztyn): the old side's points 0-104 (the seed's count of the cards). 1 1 0 then Enter: 110 cannot
     be, so the 0 is refused and nothing is saved until the value is mended."""

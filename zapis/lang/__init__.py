@@ -100,6 +100,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "refused_key": ("{field}: tu wpisuje się cyfry", "{field}: digits go here"),
     "refused_cell": ("{field}: „{typed}” — nie ma takiej wartości (możliwe: {choices})",
                      "{field}: \"{typed}\" is not a value here (possible: {choices})"),
+    "typed_on_button": ("Kursor jest na przycisku {button}, nie w polu: Enter zapisuje, Shift+Tab wraca do pól.",
+                        "The cursor is on the {button} button, not in a field: Enter saves, Shift+Tab goes back."),
     "pick_hand": ("Które rozdanie poprawić?", "Which hand to correct?"),
     "drop_typed": ("Rozdanie {n} jest wpisane, ale nie zapisane. Porzucić je?",
                    "Hand {n} is typed but not saved. Drop it?"),

@@ -301,6 +301,17 @@ class GameScreen(SaysRefusals, Screen):
         self.say(msg)
         form.renew_after_frame(lambda: self.sheet.next)
 
+    def on_key(self, event) -> None:
+        """A number typed with the cursor on Zapisz or Cofnij (a space ended the last number and the form was
+        complete): not dropped without a word, but refused with one line saying where the cursor is."""
+        focused = self.focused
+        if (isinstance(focused, Button) and focused.id in ("save", "undo") and event.character
+                and (event.character.isdigit() or event.character in "+-,.")):
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            self.say(t("typed_on_button", button=str(focused.label)), error=True)
+
     @on(Button.Pressed, "#save")
     def _save_pressed(self, event: Button.Pressed) -> None:
         event.stop()
