@@ -87,3 +87,23 @@ async def test_big_digits_show_the_totals_and_follow_each_save(db, app_factory):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert digits.value == "120  130  30"  # + Leon 10, Marta 100, Nina 10
+
+
+async def test_the_help_scrolls_by_keys_at_80x24(db, app_factory):
+    """Found in a tmux trial (issue 30): the help is longer than 80x24 and Down, PgDn and End did nothing, so its
+    last part (the game's keys) was never seen. It has the cursor, and End shows its last line."""
+    from zapis.ui.screens.help import HelpScreen
+    new_game(db, "tysiac", ["Leon", "Marta", "Nina"])
+    app = app_factory("pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        box = app.screen.query_one("#help-text")
+        assert app.focused is box and box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press("home", "pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
@@ -97,5 +98,10 @@ class HelpScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "back")]
 
     def compose(self):
-        yield Markdown((HELP_TOUCH if getattr(self.app, "touch", False) else HELP)[get_lang()])
+        # in a box that has the cursor: the arrows, PgUp/PgDn, Home and End scroll a help longer than the screen
+        with VerticalScroll(id="help-text", can_focus=True):
+            yield Markdown((HELP_TOUCH if getattr(self.app, "touch", False) else HELP)[get_lang()])
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-text").focus()
