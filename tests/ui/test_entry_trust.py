@@ -103,6 +103,32 @@ async def test_a_number_typed_on_zapisz_is_refused_in_a_line_not_dropped_unsaid(
     assert Store(db).hands(gid)[0]["card_points"] == 5
 
 
+@pytest.mark.parametrize("ruleset,typed,enter_from,next_key,saved", [
+    # kop: the old side's points 5, Enter, and a 5 meant for the next hand: 5 is saved, not 55
+    ("kop-wolsztyn", ["a", "c", "5"], "in-old_points", "5",
+     {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 5}),
+    # bridge: Enter on the result pad, then the next hand's level 4 (a pad's Enter holds the keys too)
+    ("bridge-rubber", ["3", "n", "t", "n", "="], "in-tricks", "4", {"contract": "3NT", "declarer": "N", "tricks": 9}),
+])
+async def test_a_key_typed_at_once_after_enter_is_the_next_hands(db, ruleset, typed, enter_from, next_key, saved):
+    """Found reading Textual's queues after a tmux trial (issue 30): a key typed in one burst with Enter reached the
+    field before the screen had read the form: `5 Enter 5` saved 55. Keys after an Enter are held until the form
+    is read (and renewed): the hand is saved as typed, the key goes to the next hand's first field."""
+    gid, app = await open_game(db, ruleset, P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, *typed, pace=PACE)
+        app.screen.query_one(f"#{enter_from}").focus()
+        await pilot.pause()
+        app.post_message(events.Key("enter", "\r"))  # one burst: both in the app's queue at once
+        app.post_message(events.Key(next_key, next_key))
+        await pilot.pause(0.5)
+        form = app.screen.query_one(HandForm)
+        assert not form.holding and not form._held
+    assert Store(db).hands(gid) == [saved]
+
+
 async def test_kop_110_is_not_saved_as_11(db):
     """Kop (Wolsztyn): the old side's points 0-104 (the seed's count of the cards). 1 1 0 then Enter: 110 cannot
     be, so the 0 is refused and nothing is saved until the value is mended."""

@@ -32,10 +32,14 @@ class FieldInput(Input):
         return super().check_consume_key(key, character)
 
     async def _on_key(self, event) -> None:
+        form = self._form()
+        if form is not None and form.keep(event):  # typed after an Enter the screen has not yet read: held
+            return
+        if event.key == "enter" and form is not None:
+            form.hold()
         if event.character == "?" and not self.has_class("free"):
             event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
             return
-        form = self._form()
         if form is not None and form.tab_after_move(self, event.key):
             event.prevent_default()
             event.stop()
