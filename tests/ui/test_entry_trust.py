@@ -109,6 +109,8 @@ async def test_a_number_typed_on_zapisz_is_refused_in_a_line_not_dropped_unsaid(
      {"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 5}),
     # bridge: Enter on the result pad, then the next hand's level 4 (a pad's Enter holds the keys too)
     ("bridge-rubber", ["3", "n", "t", "n", "="], "in-tricks", "4", {"contract": "3NT", "declarer": "N", "tricks": 9}),
+    # the same with the cursor on Zapisz (where a complete hand puts it)
+    ("bridge-rubber", ["3", "n", "t", "n", "="], "save", "4", {"contract": "3NT", "declarer": "N", "tricks": 9}),
 ])
 async def test_a_key_typed_at_once_after_enter_is_the_next_hands(db, ruleset, typed, enter_from, next_key, saved):
     """Found reading Textual's queues after a tmux trial (issue 30): a key typed in one burst with Enter reached the
@@ -126,6 +128,8 @@ async def test_a_key_typed_at_once_after_enter_is_the_next_hands(db, ruleset, ty
         await pilot.pause(0.5)
         form = app.screen.query_one(HandForm)
         assert not form.holding and not form._held
+        if ruleset == "bridge-rubber":  # the 4 is the next hand's level
+            assert form.raw().get("contract") == "4"
     assert Store(db).hands(gid) == [saved]
 
 
@@ -172,6 +176,7 @@ async def test_a_correction_asked_for_right_after_enter_never_loses_the_hand_typ
         await pilot.pause()
         if len(Store(db).hands(gid)) == 1:  # the hand still in the form, as typed: Enter saves it
             assert app.screen.query_one("#in-old_points", Input).value == "55"
+            await pilot.pause(1.1)  # (an Enter no screen took holds the keys after it for a second at most)
             await keys(pilot, "enter")
             await pilot.pause()
     assert Store(db).hands(gid) == [first, {"game": "ordinary", "old": ["Bartek", "Celina"], "old_points": 55}]

@@ -303,10 +303,18 @@ class GameScreen(SaysRefusals, Screen):
 
     def on_key(self, event) -> None:
         """A number typed with the cursor on Zapisz or Cofnij (a space ended the last number and the form was
-        complete): not dropped without a word, but refused with one line saying where the cursor is."""
+        complete): not dropped without a word, but refused with one line saying where the cursor is. Keys typed at
+        once after Enter on Zapisz are held for the next hand, as after an Enter in a field."""
         focused = self.focused
-        if (isinstance(focused, Button) and focused.id in ("save", "undo") and event.character
-                and (event.character.isdigit() or event.character in "+-,.")):
+        if not (isinstance(focused, Button) and focused.id in ("save", "undo")):
+            return  # (a field holds its own keys after an Enter)
+        form = self.query_one(HandForm)
+        if form.keep(event):  # typed after Enter on Zapisz, before the hand is saved and the form renewed: held
+            return
+        if focused.id == "save" and event.key == "enter":
+            form.hold()  # the keys after it belong to the next hand (released once the save has read the form)
+            return
+        if event.character and (event.character.isdigit() or event.character in "+-,."):
             event.stop()
             event.prevent_default()
             self.app.bell()
@@ -316,6 +324,7 @@ class GameScreen(SaysRefusals, Screen):
     def _save_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_save()
+        self.query_one(HandForm).release()
 
     @on(Button.Pressed, "#undo")
     def _undo_pressed(self, event: Button.Pressed) -> None:

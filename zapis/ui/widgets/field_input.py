@@ -35,8 +35,8 @@ class FieldInput(Input):
         form = self._form()
         if form is not None and form.keep(event):  # typed after an Enter the screen has not yet read: held
             return
-        if event.key == "enter" and form is not None:
-            form.hold()
+        if event.key == "enter" and form is not None and self.has_focus:  # (a question over it may have the cursor)
+            form.hold()  # (here, not in action_submit: the binding runs after the keys queued behind the Enter)
         if event.character == "?" and not self.has_class("free"):
             event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
             return

@@ -136,9 +136,13 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
     # message queues behind the key): 5 Enter 5 in one burst saved 55. From Enter until the screen has read the
     # form (and, after a save, until the form is renewed) every key is held, then typed where the cursor is then.
     holding = False
+    _holds = 0
 
     def hold(self) -> None:
         self.holding = True
+        self._holds += 1
+        n = self._holds  # never held for good: should no screen read the form (an Enter that saves nothing), a
+        self.set_timer(1.0, lambda: self.holding and self._holds == n and self.release())  # second lets go
 
     def keep(self, event: events.Key) -> bool:
         """A key typed while held: kept (True; the field does nothing with it)."""
@@ -148,6 +152,11 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
         event.prevent_default()
         self._held.append((event.key, event.character))
         return True
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """The cursor left the form (a question over it took the Enter, a refusal moved it): nothing is held."""
+        if self.holding:
+            self.release()
 
     def release(self) -> None:
         """The screen has read the form: the keys held are typed now (a saved hand's: once the form is renewed)."""

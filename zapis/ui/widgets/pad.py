@@ -354,7 +354,7 @@ class Pad(Widget, can_focus=True):
         form = next((a for a in self.ancestors if hasattr(a, "tab_after_move")), None)
         if form is not None and hasattr(form, "keep") and form.keep(event):  # after an Enter not yet read: held
             return
-        if key == "enter" and form is not None and hasattr(form, "hold"):
+        if key == "enter" and form is not None and hasattr(form, "hold") and self.has_focus:
             form.hold()
         if form is not None and form.tab_after_move(self, key):  # a Tab right after the cursor moved on by itself
             event.stop()
