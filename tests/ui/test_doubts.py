@@ -69,3 +69,29 @@ async def test_a_players_value_refused_is_named_by_the_fields_label_and_the_play
         said = str(app.screen.query_one("#message").render())
         assert "punkty z kart (Ala): 130 nie mieści się w 0–120" in said, said
         assert Store(db).hands(gid) == []
+
+
+async def test_kop_a_category_the_points_do_not_give_is_asked_about(db, app_factory):
+    """Kop: bez bitki picked with 80 old points typed (which give bez wyjścia: the losers took 24 > 0, not more
+    than 26): asked before saving; the default answer saves nothing and keeps the form."""
+    gid = new_game(db, "kop-wolsztyn", ["Ala", "Bartek", "Celina", "Darek"])
+    app = app_factory("pl")
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 80, "category": "bez-bitki"})
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Kategoria bez bitki, a z oczek starych (80) wychodzi bez wyjścia" in app.screen.question
+        await pilot.press("enter")  # the default: no
+        await pilot.pause()
+        assert Store(db).hands(gid) == [] and app.screen.query_one("#in-old_points").value == "80"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert Store(db).hands(gid)[0]["confirmed"] is True
+        assert Store(db).sheet(gid).totals == {"Ala": 3, "Bartek": -3, "Celina": 3, "Darek": -3}

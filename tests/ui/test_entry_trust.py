@@ -59,6 +59,12 @@ def test_out_of_range_means_no_more_typing_can_mend_it():
     assert out_of_range("-", 0, 120) and not out_of_range("-", -11, 11) and out_of_range("-12", -11, 11)
     assert not out_of_range("", 0, 120)
     assert out_of_range("+1", -11, 11) and out_of_range("+", 0, None)  # a number has no plus: +1 is a result
+    # a multiple of a step (tysiąc: contracts in tens, 100-400): 12 may become 120, 125 can become nothing
+    assert not out_of_range("12", 100, 400, step=10) and out_of_range("125", 100, 400, step=10)
+    assert not out_of_range("120", 100, 400, step=10) and out_of_range("105", 100, 400, step=10)
+    assert not out_of_range("105", 100, 400, step=5) and out_of_range("41", 100, 400, step=10)
+    # nobody writes 04: the 0 was a key too many (and -07 neither); 0 itself is a number
+    assert out_of_range("04", 0, 120) and out_of_range("-07", -11, 11) and not out_of_range("0", 0, 120)
 
 
 # --- the audit's sequences --------------------------------------------------------------------------------------
@@ -243,6 +249,48 @@ async def test_typing_into_a_filled_in_value_replaces_it(db):
         assert kamil.value == "5"
 
 
+async def test_a_contract_no_step_of_the_rules_reaches_is_refused_as_typed(db):
+    """Tysiąc: a contract is a multiple of 10 from 100 (the rules' bid_step and min_bid), at most every meld and
+    the cards (120 + 100 + 80 + 60 + 40 = 400). `1 2 5`: the 5 is refused in "gra", 12 stays (120 is still to come);
+    one more 0 after a complete 110 goes on to the next box, where `0 4` is refused: nobody writes 04."""
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        bid = form.query_one("#in-bid", Input)
+        bid.focus()
+        await keys(pilot, "1", "2", "5", pace=PACE)
+        assert bid.value == "12" and app.focused is bid and message(app) == "gra: od 100 do 400, co 10"
+        await keys(pilot, "backspace", "backspace", "1", "1", "0", "0", "4", pace=PACE)
+        assert bid.value == "110" and message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
+        igor = form.query_one("#in-points-0", Input)
+        assert app.focused is igor and igor.value == "0"
+
+
+async def test_matadors_beyond_what_the_game_has_are_refused_as_typed(db):
+    """Skat: a grand is played with or without 1-4 matadors (only the four jacks are trumps), a suit game with
+    1-11 (ISkO 3.2.1): szczyty 5 in a grand is refused where it is typed, 5 in a suit game is kept."""
+    gid, app = await open_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"game": "grand"})
+        await pilot.pause()
+        box = form.query_one("#in-matadors", Input)
+        box.focus()
+        await keys(pilot, "5", pace=PACE)
+        assert box.value == "" and message(app) == "szczyty: od -4 do 4"
+        await keys(pilot, "4", pace=PACE)
+        assert box.value == "4"
+        form.set_values({"game": "clubs"})
+        await pilot.pause()
+        box.focus()
+        await keys(pilot, "5", pace=PACE)
+        assert box.value == "5"
+
+
 @pytest.mark.parametrize("pace", [PACE, 0.0], ids=["pace", "burst"])
 async def test_7nt_plus_1_is_refused_naming_the_result(db, pace):
     """Rubber: 7NT needs all 13 tricks (Law 77: the declarer needs 6 + level), so +1 cannot be: `7 n n + 1
@@ -369,7 +417,7 @@ async def test_random_keys_into_number_boxes_land_where_typed_or_are_refused(tmp
             if k == "backspace":
                 model = model[:-1]
                 assert app.focused is box  # Backspace never moves the cursor
-            elif not out_of_range(model + k, lo, hi):
+            elif not out_of_range(model + k, lo, hi, step=item.step):
                 model += k
             else:
                 assert message(app).startswith(form.field_words(box)), (model, k, message(app))

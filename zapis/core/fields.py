@@ -13,7 +13,7 @@ from zapis.core.errors import Problem, fmt
 from zapis.core.words import Bi
 
 # kind          value                              extra attributes used
-# int           an integer                         min, max, step
+# int           an integer                         min, max, step (a multiple of it)
 # number        an integer or a float              min, max
 # bool          true / false
 # str           any text                           choices (optional)
@@ -56,6 +56,10 @@ class Field:
     # fills in the last player's value. A function of the hand's other values when it depends on them (kierki:
     # 13 tricks, 4 queens, ... by the deal); None where nothing is fixed.
     total: int | Callable[[Mapping[str, Any]], int | None] | None = field(default=None, compare=False)
+    # the range the hand's other values leave this number (skat: matadors 1-4 in a grand, 1-11 in a suit game),
+    # (lo, hi) or None for min..max: the form refuses a key beyond it where it is typed (the module's check_hand
+    # says the same at the save, and for a record)
+    limits: Callable[[Mapping[str, Any]], tuple[int, int] | None] | None = field(default=None, compare=False)
     # --- hints for the entry pads (how a scorekeeper sets the value by taps; the record is unchanged) ---
     quick: tuple = ()  # usual values, one tap each (tysiąc contracts 100, 110, ...; skat bids 18, 20, ...)
     rare: bool = False  # usually left alone: drawn after the usual fields, skipped when the cursor moves on
@@ -119,7 +123,7 @@ def _range_problem(place: str, v: int | float, f: Field) -> list[Problem]:
         return [Problem(place, Bi(f"{fmt(v)} to mniej niż {lo}", f"{fmt(v)} is less than {lo}"))]
     if hi is not None and v > hi:
         return [Problem(place, Bi(f"{fmt(v)} to więcej niż {hi}", f"{fmt(v)} is more than {hi}"))]
-    if f.step and _is_int(v) and (v - (lo or 0)) % f.step:
+    if f.step and _is_int(v) and v % f.step:
         return [Problem(place, Bi(f"{fmt(v)} nie jest wielokrotnością {f.step}", f"{fmt(v)} is not a multiple of {f.step}"))]
     return []
 

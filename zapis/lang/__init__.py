@@ -96,6 +96,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "downloaded": ("Pobieranie pliku {name} w przeglądarce", "Downloading {name} in the browser"),
     "refused_range": ("{field}: od {lo} do {hi}", "{field}: from {lo} to {hi}"),
     "refused_min": ("{field}: co najmniej {lo}", "{field}: at least {lo}"),
+    "refused_step": ("{field}: od {lo} do {hi}, co {step}", "{field}: from {lo} to {hi}, in steps of {step}"),
+    "refused_zero": ("{field}: liczba nie zaczyna się od 0", "{field}: a number does not begin with 0"),
     "refused_number": ("{field}: tu wpisuje się liczbę", "{field}: a number goes here"),
     "refused_key": ("{field}: tu wpisuje się cyfry", "{field}: digits go here"),
     "refused_cell": ("{field}: „{typed}” — nie ma takiej wartości (możliwe: {choices})",

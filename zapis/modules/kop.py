@@ -103,6 +103,8 @@ class KopModule(ScoringModule):
                   choices=CATEGORIES, label={"pl": "kategoria", "en": "category"}),
             Field("won", "bool", "whether the old side won, given directly", rare=True,
                   label={"pl": "starzy wygrali", "en": "old side won"}),
+            Field("confirmed", "bool", "the scorekeeper confirmed at entry a category the old side's points do not "
+                  "give (the category counts)", label={"pl": "potwierdzone", "en": "confirmed"}, form=False),
         ]
 
     def check_hand(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> list[Problem]:
@@ -158,22 +160,43 @@ class KopModule(ScoringModule):
         else:
             won = pts >= rules["win_points"]
         if game in ("ordinary", "wedding"):
-            if "category" in hand:
-                cat = hand["category"]
-            else:
-                lose_pts = (104 - pts) if won else pts
-                lose_tricks = None if tr is None else ((4 - tr) if won else tr)
-                if lose_tricks == 0 or lose_pts == 0:
-                    cat = "bez-bitki"
-                elif lose_pts > rules["wyjscie"]:
-                    cat = "z-wyjsciem"
-                else:
-                    cat = "bez-wyjscia"
+            cat = hand["category"] if "category" in hand else self.category(rules, hand, won)
             base = rules["base"][cat]
         else:
             cat = game
             base = rules["base"][game]
         return won, cat, base * (2 ** k)
+
+    def doubts(self, rules: Rules, players: list[str], hands: list[Mapping[str, Any]],
+               start: Mapping[str, Any] | None = None) -> list[Problem]:
+        """A category given with the old side's points that give another (bez bitki with 80) is allowed (the
+        category counts: the scorekeeper may know better), but asked about at entry; the yes is kept as
+        `confirmed`."""
+        out = []
+        for i, hand in enumerate(hands):
+            if hand["game"] not in ("ordinary", "wedding") or "category" not in hand or "old_points" not in hand \
+                    or hand.get("confirmed"):
+                continue
+            pts = hand["old_points"]
+            cat = hand["category"]
+            by_points = self.category(rules, hand, hand["won"] if "won" in hand else pts >= rules["win_points"])
+            if cat != by_points:
+                out.append(Problem(f"hands[{i}].confirmed", Bi(
+                    f"Kategoria {CAT_PL[cat]}, a z oczek starych ({pts}) wychodzi {CAT_PL[by_points]}. Zapisać tak?",
+                    f"Category {CAT_EN[cat]}, but the old side's points ({pts}) make it {CAT_EN[by_points]}. "
+                    "Save it so?")))
+        return out
+
+    @staticmethod
+    def category(rules: Rules, hand: Mapping[str, Any], won: bool) -> str:
+        """An ordinary game's category by the losers' card points (and tricks, when given): none taken is "bez
+        bitki", more than `wyjscie` "z wyjściem", else "bez wyjścia"."""
+        pts, tr = hand["old_points"], hand.get("old_tricks")
+        lose_pts = (104 - pts) if won else pts
+        lose_tricks = None if tr is None else ((4 - tr) if won else tr)
+        if lose_tricks == 0 or lose_pts == 0:
+            return "bez-bitki"
+        return "z-wyjsciem" if lose_pts > rules["wyjscie"] else "bez-wyjscia"
 
     def deal(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> tuple[dict[str, int], bool, str, int]:
         """One deal: each player's score (the old side first), whether the old side won, the category (or the

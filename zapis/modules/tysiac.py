@@ -141,7 +141,7 @@ class TysiacModule(ScoringModule):
                   label={"pl": "grający", "en": "declarer"}),
             # at most what every meld and the cards can make (the form refuses a digit beyond it where it is typed)
             Field("bid", "int", "the contract declared after the musik", required=True,
-                  min=rules["min_bid"], max=self.most(rules),
+                  min=rules["min_bid"], max=self.most(rules), step=rules["bid_step"],
                   label={"pl": "gra", "en": "contract"}, quick=tuple(range(100, 170, 10))),
             Field("auction", "int", "the bid won in the auction (the contract may not be lower)", min=0,
                   label={"pl": "licytacja", "en": "auction"}, rare=True),

@@ -140,3 +140,20 @@ def test_the_kop_sheet_is_said_in_one_language():
     said_in_one_language(problem({"ruleset": "kop-wolsztyn", "players": P,
                                   "hands": [{"game": "silent", "old": ["A"], "kontra": 4, "won": True}]}),
                          ["w cichej najwyżej"], ["is not allowed in silent"])
+
+
+def test_a_category_the_points_do_not_give_is_asked_about_and_counts_when_confirmed():
+    """Kop (Wolsztyn): the old side wins with 53 of 104; the losers "got out" with more than 26. 80 old points
+    leave the losers 24: bez wyjścia (2), not bez bitki (3). Typed with "bez bitki", the hand is valid (the
+    category given counts) but asked about at entry; confirmed, it scores bez bitki: 3 each."""
+    from zapis.io import records
+    hand = {"game": "ordinary", "old": ["A", "B"], "old_points": 80, "category": "bez-bitki"}
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "kop-wolsztyn", "players": P, "hands": [hand]})
+    asked = module.doubts(rules, rec.players, rec.hands)
+    assert [p.place for p in asked] == ["hands[0].confirmed"]
+    assert asked[0].message.pl == ("Kategoria bez bitki, a z oczek starych (80) wychodzi bez wyjścia. Zapisać tak?")
+    assert sc(play([{**hand, "confirmed": True}])) == [3, 3, -3, -3]
+    assert not module.doubts(rules, rec.players, [{**hand, "confirmed": True}])
+    # the category the points give, or none given: nothing to ask
+    assert not module.doubts(rules, rec.players, [{**hand, "category": "bez-wyjscia"}])
+    assert not module.doubts(rules, rec.players, [{k: v for k, v in hand.items() if k != "category"}])

@@ -55,28 +55,48 @@ def complete(text: str, lo: int | float | None, hi: int | float | None) -> bool:
     return len(text.lstrip("-")) >= widest
 
 
-def out_of_range(text: str, lo: int | float | None, hi: int | float | None, number: bool = False) -> bool:
-    """Can no more typing bring `text` (a number being typed) into [lo, hi]? 130 of 0-120 cannot; 2 of 18-264
-    can (24); 5 of 100-400 cannot (50-59, 500-599); "-" where nothing below 0 is taken cannot."""
+def leading_zero(text: str) -> bool:
+    """"04", "-07": a whole number is never written so (the 0 a key too many, the next key a new number's)."""
+    digits = text.strip().lstrip("-")
+    return len(digits) > 1 and digits.startswith("0") and digits.isdigit()
+
+
+def out_of_range(text: str, lo: int | float | None, hi: int | float | None, number: bool = False,
+                 step: int | None = None) -> bool:
+    """Can no more typing bring `text` (a number being typed) into [lo, hi] (and to a multiple of `step`)? 130
+    of 0-120 cannot; 2 of 18-264 can (24); 5 of 100-400 cannot (50-59, 500-599); 125 of 100-400 in steps of 10
+    cannot (1250 is past 400); "-" where nothing below 0 is taken cannot."""
     t = text.strip()
     if "+" in t:  # a number is written without a plus ("+1" is a result relative to a contract, not a number)
         return True
     if t in ("", "-"):
         return t == "-" and lo is not None and lo >= 0
+    if number:
+        try:
+            v = float(t.replace(",", "."))
+        except ValueError:
+            return False  # not a number: the box's own type refuses it
+        return (hi is not None and v > hi) or (v < 0 and lo is not None and (lo >= 0 or v < lo))
     try:
-        v = float(t.replace(",", ".")) if number else int(t)
+        m = abs(int(t))
     except ValueError:
-        return False  # not a number: the box's own type refuses it
-    if v >= 0 or t.startswith("-"):
-        if t.startswith("-"):
-            return lo is not None and (lo >= 0 or v < lo)
-        if hi is not None and v > hi:
-            return True
-        if not number and lo is not None and hi is not None and v < lo:  # 5 of 100-400: no digit more makes it
-            return not any(v * 10 ** k <= hi and v * 10 ** k + 10 ** k - 1 >= lo
-                           for k in range(1, len(str(int(hi))) - len(t) + 1))
         return False
-    return False
+    if leading_zero(t):
+        return True
+    negative = t.startswith("-")
+    if negative and lo is not None and lo >= 0:
+        return True
+    bound = lo if negative else hi
+    if bound is None:
+        return False  # nothing bounds it that way: more digits can always reach the range
+    more = max(0, len(str(abs(int(bound)))) - len(t.lstrip("-")))
+    for k in range(more + 1):  # the values `t` can still become: itself, then with k digits more
+        a, b = m * 10 ** k, m * 10 ** k + (10 ** k - 1 if k else 0)
+        a, b = (-b, -a) if negative else (a, b)
+        a, b = max(a, lo if lo is not None else a), min(b, hi if hi is not None else b)
+        if a <= b and (not step or a + (-a) % step <= b):
+            return False
+    return True
 
 
 def hint_of(f: Field) -> str:

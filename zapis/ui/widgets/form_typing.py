@@ -15,7 +15,7 @@ from zapis.core.fields import Field
 from zapis.lang.text import plain_text
 from zapis.lang import label, t
 from zapis.ui.widgets.form_moves import FormMoves
-from zapis.ui.widgets.form_text import complete, fmt_bound, hint_of, out_of_range
+from zapis.ui.widgets.form_text import complete, fmt_bound, hint_of, leading_zero, out_of_range
 from zapis.ui.widgets.pad import Pad
 
 
@@ -50,6 +50,8 @@ class FormTyping(FormMoves):
 
     def _bounds(self, f: Field, item: Field | None) -> tuple[Any, Any]:
         lo, hi = (item.min, item.max) if item is not None else (None, None)
+        if item is f and f.limits is not None:  # the range the hand's other values leave it
+            lo, hi = f.limits(self.raw()) or (lo, hi)
         total = f.total_for(self.raw()) if f.kind == "player_map" else None
         if total is not None:
             lo = 0 if lo is None else lo
@@ -88,8 +90,12 @@ class FormTyping(FormMoves):
         if f is None or item is None or item.kind not in ("int", "number"):
             return None if text is not None else t("refused_key", field=self.field_words(w))
         lo, hi = self._bounds(f, item)
-        if text is not None and not out_of_range(text, lo, hi, item.kind == "number"):
+        if text is not None and not out_of_range(text, lo, hi, item.kind == "number", item.step):
             return None
+        if text is not None and item.kind == "int" and leading_zero(text):
+            return t("refused_zero", field=self.field_words(w))
+        if item.step and lo is not None and hi is not None:
+            return t("refused_step", field=self.field_words(w), lo=fmt_bound(lo), hi=fmt_bound(hi), step=item.step)
         if lo is not None and hi is not None:
             return t("refused_range", field=self.field_words(w), lo=fmt_bound(lo), hi=fmt_bound(hi))
         if lo is not None:
