@@ -359,6 +359,32 @@ async def test_the_field_with_the_cursor_is_marked_without_colour(db):
         assert labels["rozgrywający"] == "▶" and labels["wynik"] == "✗"
 
 
+async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at_80_columns(db):
+    """The list of games at 80 columns: each game's title, and under it its totals (four players' fit one line of
+    what the other columns leave); the row the cursor is on marked ▶ while the list has the cursor."""
+    from zapis.ui.screens.evening import EveningScreen
+    new_game(db, "bridge-rubber", P4)
+    new_game(db, "skat-tournament", ["Ewa", "Franek", "Gosia"])
+    app = make_app(db, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EveningScreen)
+        games = app.screen.query_one("#games")
+        await pilot.pause()
+        cell = str(games.get_row_at(0)[3]).split("\n")
+        assert cell == ["Brydż robrowy (zapis międzynarodowy)", "Ala 0  Bartek 0  Celina 0  Darek 0"]
+        assert games.virtual_size.width <= 80
+        games.focus()
+        games.move_cursor(row=1)
+        await pilot.pause()
+        assert [str(r.label) for r in games.ordered_rows] == [" ", "▶"]
+        await keys(pilot, "up")
+        assert [str(r.label) for r in games.ordered_rows] == ["▶", " "]
+        app.screen.query_one("#evening").focus()
+        await pilot.pause()
+        assert [str(r.label) for r in games.ordered_rows] == [" ", " "]  # the cursor is elsewhere: no mark
+
+
 async def test_a_hand_is_corrected_by_keys_alone(db):
     hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "4S", "declarer": "E", "tricks": 10}]
     gid, app = await open_game(db, "bridge-rubber", P4, hands=hands)

@@ -179,7 +179,7 @@ async def test_a_tap_on_a_game_opens_it(db):
         table = app.screen.query_one("#games")
         table.move_cursor(row=0)
         await pilot.pause()
-        await pilot.click("#games", offset=(3, 2))  # the second row, not highlighted: one tap
+        await pilot.click("#games", offset=(3, 3))  # the second row (the first takes two lines), not highlighted: one tap
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.game_id == gid2
         assert len(app.screen_stack) == 3  # opened once
@@ -447,7 +447,7 @@ async def test_the_evening_list_and_standings_follow_a_hand_saved_on_another_app
         await within(pa, lambda: str(games.get_row(str(gid))[2]) == "1")
         gid2 = new_game(db, "kierki", P4)  # a game started elsewhere at table 2
         await within(pa, lambda: games.row_count == 2)
-        await pa.click("#games", offset=(3, 2))  # one tap on the new row opens it
+        await pa.click("#games", offset=(3, 3))  # one tap on the new row (its title, under the first game's two lines) opens it
         await pa.pause()
         assert isinstance(a.screen, GameScreen) and a.screen.game_id == gid2
         await pa.press("escape")

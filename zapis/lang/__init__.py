@@ -56,6 +56,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "place": ("Miejsce", "Place"),
     "title": ("Tytuł", "Title"),
     "ruleset": ("Zasady gry", "Ruleset"),
+    "ruleset_totals": ("Zasady gry i wynik", "Ruleset and totals"),
     "search": ("szukaj…", "search…"),
     "seats": ("Gracze w kolejności siedzenia (pierwszy rozdaje; pusty + Enter: gramy)",
               "Players in seat order (the first deals; Enter on an empty seat: play)"),

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label
+from textual.widgets import Label
 
 from zapis.lang.text import plain_text
 from zapis.lang import PAD, get_lang, item_name, label, pad_label, t
+from zapis.ui.widgets.table_rows import CursorTable
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
 
@@ -83,7 +84,7 @@ class HistoryDialog(ModalScreen[None]):
             days = {e.at[:10] for e in log}
             one_day = len(days) == 1  # the day said once in the title, each entry's time in its row
             yield Label(f"{t('history')} — {next(iter(days))}" if one_day else t("history"), classes="dialog-title")
-            table = DataTable(cursor_type="row")
+            table = CursorTable(cursor_type="row")
             hand_word = t("enter_hand", n="").strip()
             table.add_columns("#", t("time") if one_day else t("date"), "", hand_word)
             # what was entered wraps in the room the dialog has: nothing of a hand is cut at any width

@@ -18,9 +18,10 @@ from zapis.core.words import say
 from zapis.lang.text import evening_label, plain, plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.table_rows import CursorTable
 
 
-class TapTable(DataTable):
+class TapTable(CursorTable):
     """A list whose row opens at one tap: a plain DataTable wants a second tap on a row it highlighted. On a
     tablet each row is three rows high (63 CSS px at the browser's default font), its words in the middle."""
 
@@ -33,7 +34,7 @@ class TapTable(DataTable):
 
     def add_row(self, *cells, height: int | None = 1, key=None, label=None):
         if self.tall:
-            cells, height = tuple(self._middle(c) for c in cells), 3
+            cells, height = tuple(self._middle(c) for c in cells), max(3, height or 1)
         return super().add_row(*cells, height=height, key=key, label=label)
 
     def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
@@ -133,8 +134,8 @@ class EveningScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#games").focus()
         games = self.query_one("#games", DataTable)
-        for key in ("table", "game", "hands", "totals", "ruleset"):
-            games.add_column(t(key), key=key)
+        for key in ("table", "game", "hands", "totals"):
+            games.add_column(t("ruleset_totals" if key == "totals" else key), key=key)
         if self.is_current:  # under a table's pairs screen from the start: filled when first shown (resume)
             self.refresh_evenings()
         if self.ask_new_game:
@@ -202,20 +203,27 @@ class EveningScreen(Screen):
         if key == getattr(self, "_shown", None):  # nothing changed since the table was filled
             return
         self._shown = key
-        table.clear()
-        last = None
-        for g in games:
-            # the first frame comes first: a game is scored (its module loaded) after it, unless already known
-            state, totals = self._game_state(g) if self.store.knows(g.id, g.version) else ("…", "")
-            table.add_row(str(g.table), f"#{g.id}", state, plain_text(totals), plain_text(say(g.title, get_lang())),
-                          key=str(g.id))
-            last = g.id
-        if last is not None and self.app.game_id:
-            try:
-                table.move_cursor(row=table.get_row_index(str(self.app.game_id)))
-            except Exception:
-                pass
+        # what is played and its totals in the last column, the totals on as many lines as the width needs (at 80
+        # columns: a title, then four players' totals), a player's name never parted from the number
+        widest = [max([len(t("table"))] + [len(str(g.table)) for g in games]),
+                  max([len(t("game"))] + [len(f"#{g.id}") for g in games]),
+                  max(len(t("hands")), len(t("finished")), 4)]
+        self._room = max(16, self.size.width - sum(widest) - 2 * 4 - 2)
+        self._fill(table, games, {g.id: self._game_state(g) for g in games if self.store.knows(g.id, g.version)})
         self.call_after_refresh(self._fill_states, key)
+
+    def _fill(self, table: DataTable, games: list, states: dict[int, tuple[str, str]]) -> None:
+        """The list's rows: a game still to be scored (its module loaded after the first frame) shows "…"."""
+        at = table.cursor_row
+        table.clear()
+        for g in games:
+            state, totals = states.get(g.id, ("…", ""))
+            cell = self._cell(say(g.title, get_lang()), totals)
+            table.add_row(str(g.table), f"#{g.id}", state, cell, key=str(g.id), height=len(cell.plain.split("\n")))
+        if games and self.app.game_id and str(self.app.game_id) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(self.app.game_id)))
+        elif games:
+            table.move_cursor(row=min(at, len(games) - 1))
 
     def _game_state(self, g) -> tuple[str, str]:
         """A game's state (hands played, or over) and totals for the list."""
@@ -228,18 +236,35 @@ class EveningScreen(Screen):
         except ZapisError as e:
             return "!", str(e.problems[0])
 
+    _room = 40  # the totals' width (set as the list is filled)
+
+    def _cell(self, title: str, totals: str) -> Text:
+        """What is played, and under it the totals ("Ala 300  Bartek 180  ...") on lines of the width left, a
+        player's name never parted from the number; plain text (names are data)."""
+        lines = [title]
+        for i, part in enumerate(totals.split("  ") if totals else []):
+            if i and len(lines[-1]) + 2 + len(part) <= self._room:
+                lines[-1] += "  " + part
+            else:
+                lines.append(part)
+        return plain_text("\n".join(lines))
+
+    def on_resize(self) -> None:
+        self._shown = None  # the totals' lines follow the width
+        if self.is_current:
+            self.refresh_games()
+
     def _fill_states(self, key) -> None:
         """After the frame that showed the list: each game's state and totals where it waited for them."""
         if key != getattr(self, "_shown", None) or not self.is_attached:
             return  # the list was filled again since (it scored what it showed)
         table = self.query_one("#games", DataTable)
+        if not any(table.get_cell(row, "hands") == "…" for row in table.rows):
+            return
         games = self.store.games(key[0]) if key[0] else []
-        for g in games:
-            row = str(g.id)
-            if row in table.rows and table.get_cell(row, "hands") == "…":
-                state, totals = self._game_state(g)
-                table.update_cell(row, "hands", state)
-                table.update_cell(row, "totals", plain_text(totals), update_width=True)
+        if self.app.table is not None:
+            games = [g for g in games if g.table == self.app.table]
+        self._fill(table, games, {g.id: self._game_state(g) for g in games})
 
     @on(DataTable.RowSelected, "#games")
     def _open(self, event: DataTable.RowSelected) -> None:

@@ -22,7 +22,7 @@ from zapis.ui.screens.pairs_table import board_words, deal_lines, traveller_rows
 from zapis.ui.widgets.hand_form import FormError, HandForm, SaysRefusals
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.button import Button
-from zapis.ui.widgets.table_rows import show_rows
+from zapis.ui.widgets.table_rows import CursorTable, show_rows
 
 
 def ranking_rows(s: pairs_session.Session, game):
@@ -62,7 +62,7 @@ class PairsDirectorScreen(Screen):
                 yield Label(t("pd_ranking"), classes="pd-head")
                 yield DataTable(id="pd-ranking", cursor_type="none", zebra_stripes=True)
         yield Label(t("pd_results"), classes="pd-head")
-        yield DataTable(id="pd-results", cursor_type="row", zebra_stripes=True)
+        yield CursorTable(id="pd-results", cursor_type="row", zebra_stripes=True)
         yield Static("", id="pd-message")
         yield KeyBar()
 

@@ -22,6 +22,7 @@ from zapis.core.words import say
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.table_rows import CursorTable
 
 
 class RulesetsScreen(Screen):
@@ -37,7 +38,7 @@ class RulesetsScreen(Screen):
             yield OptionList(*[Option(plain_text(rid), id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
             with Vertical(id="ruleset-detail"):
                 yield Static("", id="ruleset-desc")
-                yield DataTable(id="params", cursor_type="row")
+                yield CursorTable(id="params", cursor_type="row")
                 yield Label("", id="param-help")
                 yield Input(placeholder=t("value_toml"), id="param-value", compact=True)
                 yield Input(placeholder=f"{t('id')}: my-variant", id="variant-id", compact=True)

@@ -1,12 +1,14 @@
-"""A DataTable brought to new rows by changing only what differs: a result saved at one table changes a few
-cells of the director's 60-pair ranking and 400-result list, and only those are measured and drawn again
-(clearing the table and adding every row back made Textual measure every cell again: most of a redraw)."""
+"""A DataTable brought to new rows by changing only what differs: a result saved at one table changes a few cells
+of the director's 60-pair ranking and 400-result list, and only those are measured and drawn again (clearing the
+table and adding every row back made Textual measure every cell again: most of a redraw). CursorTable: a table
+whose row cursor shows without colour."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.widgets import DataTable
 
 
@@ -49,3 +51,43 @@ def show_rows(table: DataTable, rows: Sequence[tuple[str, Sequence[Any]]]) -> No
             table.clear()
             for key, cells in rows:
                 table.add_row(*cells, key=key)
+
+
+class CursorTable(DataTable):
+    """A DataTable whose row cursor shows without colour: while the table has the cursor, its row is marked "▶" in
+    the rows' label column (a plain-text screen, or a person who does not see the highlight's colour, still sees
+    which row Enter opens). Only the old and the new row are touched when the cursor moves."""
+
+    MARK = "▶"
+    _marked_key = None
+
+    def add_row(self, *cells, height: int | None = 1, key=None, label=None):
+        row_key = super().add_row(*cells, height=height, key=key, label=" " if label is None else label)
+        if self.has_focus:
+            self.call_after_refresh(self._mark)
+        return row_key
+
+    def clear(self, columns: bool = False):
+        self._marked_key = None
+        return super().clear(columns)
+
+    def _mark(self) -> None:
+        key = None
+        if self.has_focus and self.cursor_type == "row" and 0 <= self.cursor_row < self.row_count:
+            key = self.ordered_rows[self.cursor_row].key
+        if key == self._marked_key:
+            return
+        for k, mark in ((self._marked_key, " "), (key, self.MARK)):
+            if k is not None and k in self.rows:
+                self.rows[k].label = Text(mark)
+        self._marked_key = key
+        self._clear_caches()  # the labels are drawn from the rows' cached lines
+        self.refresh()
+
+    def watch_cursor_coordinate(self, old, new) -> None:
+        super().watch_cursor_coordinate(old, new)
+        self._mark()
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        super().watch_has_focus(has_focus)
+        self._mark()
