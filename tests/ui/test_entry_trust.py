@@ -385,6 +385,25 @@ async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at
         assert [str(r.label) for r in games.ordered_rows] == [" ", " "]  # the cursor is elsewhere: no mark
 
 
+async def test_the_new_games_highlighted_ruleset_is_marked_without_colour(db):
+    """The new game's list: the highlighted ruleset is marked ▶ on the screen's text (what a plain-text screen
+    shows); ↓ in the search moves it, and the description follows."""
+    from tests.ui.test_standings_layout import screen_text
+    from zapis.ui.dialogs.new_game import NewGameDialog
+    app = make_app(db, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameDialog(1))
+        await pilot.pause()
+        await keys(pilot, *"tysi")
+        marked = [line for line in screen_text(app) if "▶" in line]
+        assert len(marked) == 1 and "▶ tysiac — Tysiąc" in marked[0]
+        await keys(pilot, "down")
+        marked = [line for line in screen_text(app) if "▶" in line]
+        assert len(marked) == 1 and "▶ tysiac-900 — " in marked[0]
+        assert "900" in str(app.screen.query_one("#description").render())
+
+
 async def test_a_hand_is_corrected_by_keys_alone(db):
     hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "4S", "declarer": "E", "tricks": 10}]
     gid, app = await open_game(db, "bridge-rubber", P4, hands=hands)

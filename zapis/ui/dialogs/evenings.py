@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from zapis.lang.text import evening_label, plain_text
 from zapis.lang import t
-from zapis.ui.widgets.options import row_option
+from zapis.ui.widgets.options import MarkedOptionList, row_option
 from zapis.ui.widgets.button import Button
 
 
@@ -37,7 +37,7 @@ class EveningsDialog(ModalScreen[int | None]):
         with Vertical(classes="dialog evenings"):
             yield Label(t("evening_choose"), classes="dialog-title")
             yield Input(placeholder=t("evening_search"), id="evening-search", compact=not self.app.touch)
-            yield OptionList(*self._options(""), id="evening-list")
+            yield MarkedOptionList(*self._options(""), id="evening-list")
             with Horizontal(classes="buttons"):
                 yield Button(t("cancel"), id="cancel")
 

@@ -24,7 +24,7 @@ from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
-from zapis.ui.widgets.options import row_option
+from zapis.ui.widgets.options import MarkedOptionList, row_option
 from zapis.ui.widgets.button import Button
 
 SEATS_BRIDGE = ("N", "E", "S", "W")
@@ -70,7 +70,7 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         with VerticalScroll(classes="dialog wide"):
             yield Label(t("new_game"), classes="dialog-title")
             yield Input(placeholder=t("search"), id="search", compact=not self.app.touch)
-            yield OptionList(*self._options(""), id="rulesets")
+            yield MarkedOptionList(*self._options(""), id="rulesets")
             yield Static("", id="description")
             yield Label(t("seats_touch" if self.app.touch else "seats"))  # a tablet has no Enter
             with Horizontal(id="seats"):
@@ -147,6 +147,15 @@ class NewGameDialog(ModalScreen[NewGame | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.chosen = event.option.id
         self.query_one("#p0", Input).focus()
+
+    def on_key(self, event) -> None:
+        """↓ and ↑ in the search move through the rulesets it found (the highlighted one marked ▶), as in a
+        search box anywhere; Enter then takes it."""
+        if event.key in ("down", "up") and self.focused is self.query_one("#search", Input):
+            ol = self.query_one("#rulesets", OptionList)
+            ol.action_cursor_down() if event.key == "down" else ol.action_cursor_up()
+            event.stop()
+            event.prevent_default()
 
     @on(Input.Submitted, "#search")
     def _search_done(self) -> None:

@@ -12,6 +12,7 @@ from zapis.core.words import say
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
+from zapis.ui.widgets.options import MarkedOptionList
 
 
 class PlayersScreen(Screen):
@@ -20,7 +21,7 @@ class PlayersScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label(t("players"), classes="dialog-title")
         self.names = self.app.store.players()
-        yield OptionList(*self._options(), id="players")
+        yield MarkedOptionList(*self._options(), id="players")
         yield Input(placeholder=t("new_name"), id="new-name", compact=True)
         yield Label("", id="error", classes="error-text")
         yield KeyBar()

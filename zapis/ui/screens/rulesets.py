@@ -23,6 +23,7 @@ from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
 from zapis.ui.widgets.keybar import KeyBar
 from zapis.ui.widgets.table_rows import CursorTable
+from zapis.ui.widgets.options import MarkedOptionList
 
 
 class RulesetsScreen(Screen):
@@ -35,7 +36,7 @@ class RulesetsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield OptionList(*[Option(plain_text(rid), id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
+            yield MarkedOptionList(*[Option(plain_text(rid), id=rid) for rid, _, _ in rulesets.list_rulesets()], id="ruleset-list")
             with Vertical(id="ruleset-detail"):
                 yield Static("", id="ruleset-desc")
                 yield CursorTable(id="params", cursor_type="row")
