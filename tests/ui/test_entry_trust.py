@@ -139,6 +139,28 @@ async def test_a_key_typed_at_once_after_enter_is_the_next_hands(db, ruleset, ty
     assert Store(db).hands(gid) == [saved]
 
 
+@pytest.mark.parametrize("burst,where", [
+    (["7", "0", "tab", "4", "0"], {"in-points-0": "70", "in-points-1": "40"}),  # Tab: the next box
+    (["1", "1", "0", "7", "0"], {"in-bid": "110", "in-points-0": "70"}),  # 110 is whole: the cursor moved on
+])
+async def test_keys_typed_in_one_burst_land_where_they_would_at_a_typing_pace(db, burst, where):
+    """A terminal sends keys typed quickly in one burst, and every key is handed to the box with the cursor when
+    it arrives, before any is read: the keys behind a Tab (or behind a number that moved the cursor on) were
+    all refused in the box being left and lost. Now they land as they do at a typing pace."""
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.query_one(f"#{next(iter(where))}").focus()
+        await pilot.pause()
+        for k in burst:
+            app.post_message(events.Key(k, None if k == "tab" else k))
+        await pilot.pause(0.3)
+        assert {w: form.query_one(f"#{w}", Input).value for w in where} == where
+        assert message(app) == ""
+
+
 async def test_kop_110_is_not_saved_as_11(db):
     """Kop (Wolsztyn): the old side's points 0-104 (the seed's count of the cards). 1 1 0 then Enter: 110 cannot
     be, so the 0 is refused and nothing is saved until the value is mended."""
@@ -266,6 +288,10 @@ async def test_a_contract_no_step_of_the_rules_reaches_is_refused_as_typed(db):
         assert bid.value == "110" and message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
         igor = form.query_one("#in-points-0", Input)
         assert app.focused is igor and igor.value == "0"
+        await keys(pilot, "tab", "4", "0", pace=PACE)  # Jola's value typed: the line on Igor's box stays
+        assert message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
+        await keys(pilot, "shift+tab", "backspace", "7", "0", pace=PACE)  # mended where it was refused: it goes
+        assert message(app) == "" and igor.value == "70"
 
 
 async def test_matadors_beyond_what_the_game_has_are_refused_as_typed(db):

@@ -301,7 +301,7 @@ async def test_the_keypads_arrow_reaches_every_field_and_a_tapped_value_mends_a_
         await finger.pad("#in-declarer", "Marta")
         await finger.keys("5")
         assert form.query_one("#in-bid", Input).value == ""
-        assert str(app.screen.query_one("#message").render()) == "gra: od 100 do 400"
+        assert str(app.screen.query_one("#message").render()) == "gra: od 100 do 400, co 10"
         await finger.pad("#q-bid", 120)
         assert form.query_one("#in-bid", Input).value == "120"
         assert str(app.screen.query_one("#message").render()) == ""  # mended: the line went

@@ -35,12 +35,14 @@ class FieldInput(Input):
         form = self._form()
         if form is not None and form.keep(event):  # typed after an Enter the screen has not yet read: held
             return
+        if form is not None and form.goes_on(self, event):  # queued here before the cursor moved on
+            return
         if event.key == "enter" and form is not None and self.has_focus:  # (a question over it may have the cursor)
             form.hold()  # (here, not in action_submit: the binding runs after the keys queued behind the Enter)
         if event.character == "?" and not self.has_class("free"):
             event.prevent_default()  # not typed here (Input's own handler skipped): it goes on to the screen's help
             return
-        if form is not None and form.tab_after_move(self, event.key):
+        if form is not None and (form.tab_after_move(self, event.key) or form.tab(self, event.key)):
             event.prevent_default()
             event.stop()
             return
@@ -78,6 +80,8 @@ class FieldInput(Input):
                 return
         self.replace_next = False
         super().replace(text, start, end)
+        if form is not None:
+            form.typed_now(self)  # read now: a whole number moves the cursor on before the next key is handled
 
     def restricted(self) -> None:
         """A key a number cannot hold (a letter in a count): refused in this box, said in words."""

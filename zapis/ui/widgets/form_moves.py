@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from textual import on
+from textual import events, on
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
@@ -45,12 +45,38 @@ class FormMoves(Widget):
                 return
 
     def _focus(self, w: Widget) -> None:
-        """The cursor to `w`, the form scrolled at once so that it shows (nothing moves under a finger)."""
-        w.focus(scroll_visible=False)
+        """The cursor to `w` now (not after the keys already queued: see `goes_on`), the form scrolled at once so
+        that it shows (nothing moves under a finger)."""
+        try:
+            w.screen.set_focus(w, scroll_visible=False)
+        except Exception:  # not on a screen (the form being built): as Textual does it, a moment later
+            w.focus(scroll_visible=False)
         w.scroll_visible(animate=False)
         self._where = w
         if isinstance(w, Input):
             self.target = w
+
+    def goes_on(self, w: Widget, event: events.Key) -> bool:
+        """A key that reached `w` after the cursor had left it goes on to where the cursor is (True: sent there).
+        A terminal sends keys typed quickly in one burst, and Textual hands each to the control that has the
+        cursor when it arrives: the keys behind a Tab, or behind a number that moved the cursor on by itself,
+        were all queued at the box being left, refused there and lost. Now each lands where the cursor is, as
+        at a typing pace."""
+        here = self.app.focused
+        if here is w or here is None or not w.is_attached:
+            return False
+        event.stop()
+        event.prevent_default()
+        here._forward_event(events.Key(event.key, event.character))
+        return True
+
+    def tab(self, w: Widget, key: str) -> bool:
+        """Tab and Shift+Tab move the cursor at once (not when the key reaches the screen's binding, after the
+        keys queued behind it were handed to this box)."""
+        if key not in ("tab", "shift+tab"):
+            return False
+        w.screen.focus_next() if key == "tab" else w.screen.focus_previous()
+        return True
 
     _moved_on: tuple[Widget | None, float] = (None, 0.0)  # where the cursor moved by itself, and when
 
@@ -95,7 +121,11 @@ class FormMoves(Widget):
 
     @on(Pad.Changed)
     def _pad_changed(self, event: Pad.Changed) -> None:
-        pad = event.pad
+        if not event.read:
+            self.pad_changed(event.pad, event.complete)
+
+    def pad_changed(self, pad: Pad, complete: bool) -> None:
+        """A pad of the form changed (read as it is picked: Pad.changed)."""
         if pad.id.startswith("part-"):
             self._part_picked(pad)
             return
@@ -103,7 +133,7 @@ class FormMoves(Widget):
         f = self.by_name.get(pad.id.removeprefix("in-"))
         if f is not None:
             self._mended(f)
-        if event.complete:
+        if complete:
             self.advance(pad)
 
     _where: Widget | None = None  # the field's control the cursor was on last (the keypad's → goes on from it)

@@ -77,6 +77,7 @@ class FormTyping(FormMoves):
         """A key refused in `w`: said (the screen's message line) until its field is mended."""
         f, _ = self._field_of(w)
         self.refused_in = f.name if f is not None else None
+        self.refused_box = w.id  # (a player's box: the line stays while another player's value is typed)
         self.post_message(self.Refused(w, why))
 
     def refusal(self, w: Widget, text: str | None) -> str | None:
@@ -108,18 +109,28 @@ class FormTyping(FormMoves):
         if self._quiet.get(w.id) == event.value:
             del self._quiet[w.id]
             return
+        if event.value == w.value:  # (an older value's message: the box was read as it was typed, typed_now)
+            self.typed_now(w)
+
+    def typed_now(self, w: Input) -> None:
+        """The box `w` holds a new value: read at once as a key is typed (FieldInput.replace), so that a number
+        that is whole moves the cursor on before the next key of a burst is handled (that key then goes on to
+        where the cursor is); Input's Changed message comes later and finds it read."""
+        value = w.value
+        if self._seen.get(w.id, "") == value:
+            return
         f, item = self._field_of(w)
         if f is None:
             return
         before = self._seen.get(w.id, "")
-        self._seen[w.id] = event.value
-        grew = len(event.value) > len(before)  # typed, not taken back: only a key typed moves the cursor on
+        self._seen[w.id] = value
+        grew = len(value) > len(before)  # typed, not taken back: only a key typed moves the cursor on
         if w.id in self.auto:  # typed over: the scorekeeper's value now
             del self.auto[w.id]
             w.remove_class("auto")
-        self._mended(f)
+        self._mended(f, w)
         if f.parts:
-            rest, ending = f.split_suffix(event.value)
+            rest, ending = f.split_suffix(value)
             if ending is not None and f.suffix[0] in self.by_name:  # "4SX": the contract, and its double
                 self._set(f"in-{f.suffix[0]}", ending)
             self._show_parts(f)
@@ -142,15 +153,21 @@ class FormTyping(FormMoves):
         f = self.by_name.get(event.pad.id.removeprefix("in-").removeprefix("part-").rsplit("-", 1)[0]
                             if event.pad.id.startswith("part-") else event.pad.id.removeprefix("in-"))
         name = label(f) if f is not None else ""
-        self.refused_in = f.name if f is not None else None
+        self.refused_in, self.refused_box = (f.name if f is not None else None), None
         cells = [c.label for c in event.pad.cells if not c.empty]
         choices = f"{cells[0]} … {cells[-1]}" if len(cells) > 6 else ", ".join(cells)
         self.post_message(self.Refused(event.pad, t("refused_cell", field=plain_text(name).plain,
                                                      typed=event.word, choices=plain_text(choices).plain)))
 
-    def _mended(self, f: Field) -> None:
-        """A field that was in error (or refused a key) changed: no longer marked; the message may go."""
+    refused_box: str | None = None  # the box that refused a key last
+
+    def _mended(self, f: Field, w: Widget | None = None) -> None:
+        """A field that was in error (or refused a key) changed (at its box `w`): no longer marked; the message
+        may go. A key refused in Leon's box is still said while Marta's value is typed."""
         row = self._row(f)
+        if w is not None and self.refused_in == f.name and self.refused_box not in (None, w.id) \
+                and not row.has_class("error"):
+            return
         if row.has_class("error") or self.refused_in == f.name:
             row.remove_class("error")
             self._mark(row)

@@ -81,10 +81,11 @@ class Pad(Widget, can_focus=True):
     class Changed(Message):
         """A tap or typed word changed the value; `complete`: nothing more to choose here, move on."""
 
-        def __init__(self, pad: Pad, complete: bool) -> None:
+        def __init__(self, pad: Pad, complete: bool, read: bool = False) -> None:
             super().__init__()
             self.pad = pad
             self.complete = complete
+            self.read = read  # the pad's form has read it already (as it was picked: Pad.changed)
 
         @property
         def control(self) -> Pad:
@@ -224,9 +225,12 @@ class Pad(Widget, can_focus=True):
             style += self.get_component_rich_style("pad--on")
         elif i == self.hover:
             style += self.get_component_rich_style("pad--hover")
-        if self.has_focus and self.keyed and i == self.cursor and not self.momentary:
+        if self._shows_cursor(i):
             style += Style(bold=True, underline=True, reverse=i not in self.chosen)
         return style
+
+    def _shows_cursor(self, i: int) -> bool:
+        return self.has_focus and self.keyed and i == self.cursor and not self.momentary
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
@@ -250,6 +254,8 @@ class Pad(Widget, can_focus=True):
                     text = "✓" + text
                     if len(text) > w:  # never over the next cell: the mark takes the label's last letter
                         text = text[:max(w - 1, 1)] + "…"
+                if self._shows_cursor(i):  # so is the cursor of the arrows (or of a word begun): [Marta]
+                    text = f"[{text if len(text) + 2 <= w else text[:max(w - 3, 0)] + '…'}]"
                 segments.append(Segment(text.center(w), style))
             x = x0 + w
         if x < width:
@@ -275,13 +281,21 @@ class Pad(Widget, can_focus=True):
         else:
             self.chosen, complete = [i], True
         self.refresh()
-        self.post_message(self.Changed(self, complete))
+        self.changed(complete)
+
+    def changed(self, complete: bool) -> None:
+        """The value changed: a form reads it at once (a complete pick moves the cursor on before the next key of
+        a burst is handled, so that key goes on to where the cursor is); the message still goes to others."""
+        form = next((a for a in self.ancestors if hasattr(a, "pad_changed")), None)
+        if form is not None:
+            form.pad_changed(self, complete)
+        self.post_message(self.Changed(self, complete, read=form is not None))
 
     def clear_value(self) -> None:
         if self.chosen:
             self.chosen = []
             self.refresh()
-            self.post_message(self.Changed(self, False))
+            self.changed(False)
 
     async def _on_click(self, event: events.Click) -> None:
         i = self.cell_at(event.x, event.y)
@@ -336,16 +350,17 @@ class Pad(Widget, can_focus=True):
             self._typed = ""
             i = starts[0]
             if not self.multi and i in self.chosen:  # typed again: already chosen, move on
-                self.post_message(self.Changed(self, True))
+                self.changed(True)
             else:
                 self.pick(i, typed=True)
         elif exact and not self.multi and not self.momentary:  # "1" while 10-13 may follow: chosen, not done
             self.cursor = exact[0]
             self.chosen = [exact[0]]
             self.refresh()
-            self.post_message(self.Changed(self, False))
-        else:
+            self.changed(False)
+        else:  # a word begun ("k" of karo and kier): the cursor on its first cell, shown, until the word is whole
             self.cursor = starts[0]
+            self.keyed = True
             self.refresh()
         return True
 
@@ -354,10 +369,12 @@ class Pad(Widget, can_focus=True):
         form = next((a for a in self.ancestors if hasattr(a, "tab_after_move")), None)
         if form is not None and hasattr(form, "keep") and form.keep(event):  # after an Enter not yet read: held
             return
+        if form is not None and hasattr(form, "goes_on") and form.goes_on(self, event):  # queued before a move
+            return
         if key == "enter" and form is not None and hasattr(form, "hold") and self.has_focus:
             form.hold()
-        if form is not None and form.tab_after_move(self, key):  # a Tab right after the cursor moved on by itself
-            event.stop()
+        if form is not None and (form.tab_after_move(self, key) or hasattr(form, "tab") and form.tab(self, key)):
+            event.stop()  # (a Tab right after the cursor moved on by itself confirms that move; any other moves now)
             event.prevent_default()
             return
         if not event.is_printable or key == "space":  # a refused word ends at a key that is not a letter of it
