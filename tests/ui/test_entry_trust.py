@@ -383,6 +383,10 @@ async def test_the_field_with_the_cursor_is_marked_without_colour(db):
         await keys(pilot, "enter")  # the declarer and the result missing: the cursor goes to the first, ✗ the other
         labels = {str(lbl.render()).strip(" ▶✗"): str(lbl.render())[0] for lbl in form.query(".field-label")}
         assert labels["rozgrywający"] == "▶" and labels["wynik"] == "✗"
+        await keys(pilot, "n", "1", "0")  # the hand is whole: the cursor on Zapisz, the one mark on the screen
+        from tests.ui.test_standings_layout import screen_text
+        assert [line.split("▶")[1].split()[0] for line in screen_text(app) if "▶" in line] == ["Zapisz"]
+        assert marked() == []
 
 
 async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at_80_columns(db):

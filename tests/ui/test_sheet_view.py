@@ -43,7 +43,7 @@ class SheetApp(App):
 
 
 def screen_lines(view: SheetView) -> list[str]:
-    return [strip.text for strip in view.render_lines(Region(0, 0, view.size.width, view.size.height))]
+    return [strip.text.replace("▶", " ") for strip in view.render_lines(Region(0, 0, view.size.width, view.size.height))]
 
 
 def segments_of(view: SheetView, row: int):
@@ -84,6 +84,21 @@ async def test_rows_header_marks_and_names_as_data():
         await pilot.pause()
         total = next(s for s in segments_of(view, 3) if s.text.strip() == "sum")
         assert total.style.bold
+
+
+async def test_the_cursors_row_is_marked_without_colour_while_the_sheet_has_the_cursor():
+    set_lang("en")
+    app = SheetApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        view = await shown(pilot, make_sheet(3))
+        view.focus()
+        view.move_cursor(row=1)
+        await pilot.pause()
+        lines = [strip.text for strip in view.render_lines(Region(0, 0, view.size.width, view.size.height))]
+        assert [line.split()[0] for line in lines if "▶" in line] == ["▶2."]
+        view.blur()
+        await pilot.pause()
+        assert not any("▶" in strip.text for strip in view.render_lines(Region(0, 0, 80, 20)))
 
 
 async def test_sections_with_wide_titles_are_shown_whole_at_120_columns():

@@ -153,6 +153,26 @@ class GameScreen(SaysRefusals, Screen):
     def on_resize(self) -> None:
         for w in self.query(Steady):  # what fitted the screen before may not now
             w.unsteady()
+        self.call_after_refresh(self._fit_form)
+
+    def _fit_form(self) -> None:
+        """Below the sheet (a terminal), the entry panel takes at most half the height; the fields' scroll gets
+        what the lines above it leave, so that a field the cursor reaches (Tab to the rare fields after the
+        result) is scrolled into view, never left below the panel's edge where no one sees the cursor."""
+        try:
+            scroll, pane = self.query_one("#form-scroll"), self.query_one("#form-pane")
+            body = self.query_one("#game-body")
+        except NoMatches:
+            return
+        if self.has_class("-touch") or self.app.has_class("-wide") or self.has_class("-wide"):
+            scroll.styles.max_height = None  # (the panel has a height of its own there: the stylesheet's)
+            return
+        form = self.query_one(HandForm)
+        others = sum(w.outer_size.height for w in pane.children if w is not form and w.display)
+        others += form.outer_size.height - scroll.outer_size.height + pane.styles.gutter.height  # (its border)
+        room = max(3, body.size.height // 2 - others)  # (#form-pane's max-height: 50%)
+        if scroll.styles.max_height is None or scroll.styles.max_height.value != room:
+            scroll.styles.max_height = room
 
     def on_mount(self) -> None:
         self.set_class(getattr(self.app, "touch", False), "-touch")
@@ -215,6 +235,7 @@ class GameScreen(SaysRefusals, Screen):
         if sheet.notes:
             nxt += "\n" + "\n".join(say(n, lang) for n in sheet.notes[-2:])
         show_line(self.query_one("#next", Label), plain_text(nxt))
+        self.call_after_refresh(self._fit_form)
         hand_form = self.query_one(HandForm)
         if self.editing is None and (not form or not hand_form.holds_typing()):
             self.form_version, self.form_hand = self.version, len(sheet.hands) + 1
@@ -231,6 +252,7 @@ class GameScreen(SaysRefusals, Screen):
     def say(self, text: str, error: bool = False) -> None:
         self._said_error = error and bool(text)
         show_line(self.query_one("#message", Static), plain_text(text, style="bold red" if error else "green"))
+        self.call_after_refresh(self._fit_form)
 
     # --- actions -------------------------------------------------------------------------------------
     @on(HandForm.Submitted)

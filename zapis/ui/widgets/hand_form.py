@@ -154,9 +154,14 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
         return True
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        """The cursor left the form (a question over it took the Enter, a refusal moved it): nothing is held."""
+        """The cursor left the form (a question over it took the Enter, a refusal moved it): nothing is held, and
+        no field is marked ▶ (the cursor on Zapisz is marked there: one mark on the screen)."""
         if self.holding:
             self.release()
+        here = self.app.focused
+        if self._current is not None and (here is None or self not in here.ancestors):
+            old, self._current = self._current, None
+            self._mark(old)
 
     def release(self) -> None:
         """The screen has read the form: the keys held are typed now (a saved hand's: once the form is renewed)."""

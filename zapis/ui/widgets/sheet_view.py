@@ -308,6 +308,10 @@ class SheetView(ScrollView, can_focus=True):
             return
         self.scroll_to(y=top, animate=False, force=True)  # its scrollbar may come with the next layout
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        super().watch_has_focus(has_focus)
+        self._refresh_rows((self._cursor,))  # its ▶ comes and goes with the cursor
+
     def _refresh_rows(self, rows: Iterable[int]) -> None:
         """Repaint the lines these rows are on (the ones on screen)."""
         top, height, width = round(self.scroll_y), self.size.height, self.size.width
@@ -386,6 +390,7 @@ class SheetView(ScrollView, can_focus=True):
         if not self._styles:
             self._styles = (self.rich_style,) * 3
         cursor = i == self._cursor
+        marked = cursor and self.has_focus  # the cursor's row marked ▶ while the sheet has the cursor: no colour needed
         if i == -2:
             content = (Text(""), self._columns_shown[3])
         elif i < 0:
@@ -393,7 +398,7 @@ class SheetView(ScrollView, can_focus=True):
             content = (header, names)
         else:
             content = self._rows_shown[i]
-        key = (content, self._widths, width, cursor, self._styles)
+        key = (content, self._widths, width, cursor, marked, self._styles)
         cached = self._strips.get(i)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -418,12 +423,12 @@ class SheetView(ScrollView, can_focus=True):
                 j += n
         else:
             widths = self._widths
-        for cell, w in zip(cells, widths):
+        for j, (cell, w) in enumerate(zip(cells, widths)):
             text = _one_line(cell).copy()
             text.truncate(w, overflow="ellipsis")
             gap = w - text.cell_len  # blank, without the text's own style (an underlined title ends where it does)
             left = gap if text.justify == "right" else gap // 2 if text.justify == "center" else 0
-            line.append(" " * (PAD + left))
+            line.append(("▶" if marked and j == 0 else " ") + " " * (PAD - 1 + left))
             line.append_text(text)
             line.append(" " * (gap - left + PAD))
         segments = Segment.apply_style(line.render(self.app.console), style, post)
