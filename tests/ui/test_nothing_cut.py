@@ -84,3 +84,27 @@ async def test_the_tablets_qr_code_is_whole_at_80x24(tmp_path):
         assert qr.region.right <= 80 and qr.region.bottom <= 23  # above the key bar
         assert qr.region.height >= 15 and qr.region.x >= text.region.right  # a whole code, beside the words
         assert "Stół 1" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ruleset", ["skat-tournament", "tysiac", "kop-koscian"])
+async def test_the_new_games_description_is_read_to_its_end(tmp_path, size, ruleset):
+    """The new game's description of the rules (the longest: skat's, with its fees) is never cut mid-sentence:
+    the dialog scrolls, and its last words (the players it seats) reach the screen as the cursor goes on."""
+    from rich.text import Text
+    from zapis.ui.dialogs.new_game import NewGameDialog
+    build_demo(tmp_path / "d.db")
+    app = make_app(tmp_path / "d.db", "pl")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameDialog(1))
+        await pilot.pause()
+        await pilot.press(*ruleset, "enter")  # the search's best match, then the first seat
+        await pilot.pause()
+        desc = app.screen.query_one("#description")
+        words = desc.render()
+        words = words.plain if isinstance(words, Text) else str(words)
+        assert desc.size.height == desc.get_content_height(desc.size, app.size, desc.size.width)  # no line hidden
+        shown = " ".join(lines_of(app))
+        last = words.split("\n")[-1].split(" · ")[0]  # "graczy: 3 lub 4"
+        assert last in shown
