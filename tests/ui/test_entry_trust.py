@@ -177,6 +177,24 @@ async def test_kop_110_is_not_saved_as_11(db):
     assert Store(db).hands(gid) == [{"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 60}]
 
 
+async def test_a_number_refused_on_saving_is_replaced_by_what_is_typed_next(db):
+    """Kop: 30 points for an old side that took no trick cannot be (a trick's cards are counted to its taker),
+    refused on saving with the cursor in "oczka starych"; typing 0 there replaces the 30 (it made 300 before,
+    refused, and typing seemed ignored until Backspace)."""
+    gid, app = await open_game(db, "kop-wolsztyn", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 30, "old_tricks": 0})
+        await pilot.pause()
+        await keys(pilot, "ctrl+s")
+        box = app.screen.query_one("#in-old_points", Input)
+        assert app.focused is box and "oczka starych" in message(app) and Store(db).hands(gid) == []
+        await keys(pilot, "0", "enter")
+    assert Store(db).hands(gid) == [{"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 0, "old_tricks": 0}]
+
+
 @pytest.mark.parametrize("correct", ["e", "ctrl+e"])
 async def test_a_correction_asked_for_right_after_enter_never_loses_the_hand_typed(db, correct):
     """Found by a scorekeeper's burst (issue 30): kop, a hand typed, then Enter and e (or Ctrl+E) in one burst, with

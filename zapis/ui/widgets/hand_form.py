@@ -111,6 +111,8 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
             ws = self._controls_of(first)
             if ws:
                 self._focus(ws[0])
+                if isinstance(ws[0], FieldInput) and ws[0].type in ("integer", "number") and ws[0].value:
+                    ws[0].replace_next = True  # the number refused: what is typed now replaces it (Backspace edits)
 
 
     def renew_after_frame(self, suggestions: Callable[[], dict[str, Any] | None]) -> None:
