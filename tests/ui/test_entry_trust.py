@@ -161,6 +161,29 @@ async def test_keys_typed_in_one_burst_land_where_they_would_at_a_typing_pace(db
         assert message(app) == ""
 
 
+@pytest.mark.parametrize("pace", [PACE, 0.0], ids=["pace", "burst"])
+async def test_a_refused_key_not_yet_mended_saves_nothing(db, pace):
+    """Skat: card points 0-120. `1 3 0 Enter`: the 0 is refused and 13 is left in the box, a valid number that was
+    never meant (a schneider loss): Enter saves nothing while the refusal stands, says so, and leaves the cursor
+    there; mended (the box changed), the hand saves as it stands."""
+    gid, app = await open_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"declarer": "Ala", "game": "clubs", "matadors": 1})
+        await pilot.pause()
+        box = form.query_one("#in-card_points", Input)
+        box.focus()
+        await pilot.pause()
+        await keys(pilot, "1", "3", "0", "enter", pace=pace)
+        await pilot.pause()
+        assert Store(db).hands(gid) == [] and app.focused is box and box.value == "13"
+        assert message(app) == "oczka: od 0 do 120 (popraw to, zanim zapiszesz)"
+        await keys(pilot, "backspace", "backspace", "9", "0", "enter")
+        assert Store(db).hands(gid)[0]["card_points"] == 90
+
+
 async def test_kop_110_is_not_saved_as_11(db):
     """Kop (Wolsztyn): the old side's points 0-104 (the seed's count of the cards). 1 1 0 then Enter: 110 cannot
     be, so the 0 is refused and nothing is saved until the value is mended."""
@@ -193,6 +216,23 @@ async def test_a_number_refused_on_saving_is_replaced_by_what_is_typed_next(db):
         assert app.focused is box and "oczka starych" in message(app) and Store(db).hands(gid) == []
         await keys(pilot, "0", "enter")
     assert Store(db).hands(gid) == [{"game": "ordinary", "old": ["Ala", "Celina"], "old_points": 0, "old_tricks": 0}]
+
+
+async def test_a_contract_refused_on_saving_is_mended_by_the_digit_it_lacked(db):
+    """Tysiąc: 12 as the contract (the 5 of 125 refused) is refused on saving (at least 100); a 0 typed next goes
+    on the end, 120, as the scorekeeper means it (replacing it, 0, would be refused)."""
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        form.set_values({"declarer": "Igor", "bid": 12, "points": {"Igor": 70, "Jola": 30, "Kamil": 20}})
+        await pilot.pause()
+        await keys(pilot, "ctrl+s")
+        bid = form.query_one("#in-bid", Input)
+        assert app.focused is bid and message(app).startswith("gra: ")
+        await keys(pilot, "0")
+        assert bid.value == "120" and message(app) == ""
 
 
 @pytest.mark.parametrize("correct", ["e", "ctrl+e"])
@@ -302,10 +342,13 @@ async def test_a_contract_no_step_of_the_rules_reaches_is_refused_as_typed(db):
         bid.focus()
         await keys(pilot, "1", "2", "5", pace=PACE)
         assert bid.value == "12" and app.focused is bid and message(app) == "gra: od 100 do 400, co 10"
-        await keys(pilot, "backspace", "backspace", "1", "1", "0", "0", "4", pace=PACE)
-        assert bid.value == "110" and message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
+        await keys(pilot, "backspace", "backspace", "1", "1", "0", "0", pace=PACE)
         igor = form.query_one("#in-points-0", Input)
-        assert app.focused is igor and igor.value == "0"
+        assert bid.value == "110" and app.focused is igor and igor.value == ""  # the 0 again: said, not taken
+        assert message(app) == ("punkty z kart (Igor): „0” zaraz po pełnym 110 (gra) — jeśli to nie pomyłka, "
+                                "wpisz jeszcze raz")
+        await keys(pilot, "0", "4", pace=PACE)  # typed again, it is Igor's: then 04 is no number
+        assert igor.value == "0" and message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
         await keys(pilot, "tab", "4", "0", pace=PACE)  # Jola's value typed: the line on Igor's box stays
         assert message(app) == "punkty z kart (Igor): liczba nie zaczyna się od 0"
         await keys(pilot, "shift+tab", "backspace", "7", "0", pace=PACE)  # mended where it was refused: it goes

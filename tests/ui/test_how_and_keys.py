@@ -1,6 +1,8 @@
 """The game screen: how a value was computed is shown for the selected row, and editing and the history are
 reached from the form with keys that are never typed into it (the screens' issue)."""
 
+import pytest
+
 from tests.ui.conftest import new_game
 from zapis.store import Store
 from zapis.ui.dialogs.history import HistoryDialog
@@ -48,6 +50,25 @@ async def test_edit_and_history_keys_work_from_the_form(db, app_factory):
         await pilot.pause()
         assert isinstance(app.screen, HistoryDialog)
         assert Store(db).hands(gid) == [HAND]  # nothing typed anywhere
+
+
+@pytest.mark.parametrize("touch,size", [(True, (113, 36)), (True, (88, 60)), (False, (80, 24))])
+async def test_the_history_closes_by_a_tap_on_its_button(db, touch, size):
+    """A tablet has no Esc: the history has a Wróć button, on the screen however long the history (a tablet at
+    1024x768 and 800x1280, a terminal at 80x24), and a tap on it closes the history."""
+    from zapis.ui.app import make_app
+    gid = new_game(db, "tysiac", P3, hands=[HAND] * 8)
+    app = make_app(db, "pl", touch=touch)
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        app.push_screen(HistoryDialog(gid))
+        await pilot.pause()
+        back = app.screen.query_one("#back")
+        assert back.region.bottom <= size[1] and back.region.height >= (3 if touch else 1)  # whole on the screen
+        await pilot.click("#back")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
 
 
 async def test_the_game_line_is_drawn_under_a_game_made_across_the_row(db, app_factory):

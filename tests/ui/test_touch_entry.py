@@ -175,6 +175,25 @@ async def test_the_result_row_follows_the_contract(db):
         assert app.screen.query_one(HandForm).values()["contract"] == "6NT"
 
 
+async def test_a_result_tapped_stays_what_was_tapped_when_the_contract_changes(db):
+    """Law 77: 2♥ needs 8 tricks, so +1 is 9; 3♥ needs 9, and +1 is 10: the +1 tapped stays +1 (it read -4 when
+    the level went to 7, the 9 tricks kept: a result nobody tapped). 7♥ has no +1 (13 tricks is all): the result
+    goes, and Zapisz asks for it."""
+    gid = new_game(db, "bridge-rubber", P4)
+    async with tablet(db, gid, LANDSCAPE) as pilot:
+        form = pilot.app.screen.query_one(HandForm)
+        finger = Finger(pilot)
+        await finger.pad("#part-contract-0", "2")
+        await finger.pad("#part-contract-1", "H")
+        await finger.pad("#in-declarer", "S")
+        await finger.pad("#in-tricks", 9)  # the cell "+1"
+        assert form.values()["tricks"] == 9
+        await finger.pad("#part-contract-0", "3")
+        assert form.values()["contract"] == "3H" and form.values()["tricks"] == 10
+        await finger.pad("#part-contract-0", "7")
+        assert form.raw()["contract"] == "7H" and form.query_one("#in-tricks", Pad).value is None
+
+
 async def test_a_second_tap_takes_an_optional_choice_back(db):
     gid = new_game(db, "bridge-rubber", P4)
     async with tablet(db, gid, PORTRAIT) as pilot:
@@ -276,6 +295,7 @@ async def test_popraw_on_a_tablet_offers_the_hands_as_cells_a_finger_hits(db):
         assert isinstance(game, GameScreen) and game.editing == 0
         assert str(game.query_one("#form-title").render()) == "Poprawiasz rozdanie 1 (Wróć: nowe)"
         assert {k: v for k, v in game.query_one(HandForm).values().items() if v is not None} == hands[0]
+        assert game.query_one("#in-double", Pad).value == ""  # undoubled: its "—" ticked, as on a new hand
         await pilot.click(bar, offset=bar.offset_of("ctrl+e"))  # asked again, and called off
         await pilot.pause()
         assert app.screen.query_one("#hands", Pad).value == 0  # the hand being corrected is the one marked

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from zapis.lang.text import plain_text
 from zapis.lang import PAD, get_lang, item_name, label, pad_label, t
+from zapis.ui.widgets.button import Button
 from zapis.ui.widgets.table_rows import CursorTable
 
 ACTION = {"enter": ("wpisane", "entered"), "edit": ("poprawione", "edited"), "undo": ("cofnięte", "undone")}
@@ -105,3 +107,9 @@ class HistoryDialog(ModalScreen[None]):
                     text = describe(hands.pop() if hands else e.hand, fields)
                 table.add_row(str(i + 1), e.at[11:19] if one_day else e.at[:19], what, str(e.position + 1), plain_text(text), height=None)
             yield table
+            with Horizontal(classes="buttons"):  # a tablet has no Esc: a button of a finger's size closes it
+                yield Button(t("back"), id="back", variant="primary")
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)

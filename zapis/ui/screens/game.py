@@ -261,7 +261,7 @@ class GameScreen(SaysRefusals, Screen):
         if form.renewing:  # the hand just saved is still in the form (a double tap): not saved twice
             return
         try:
-            hand = form.values()
+            hand = form.to_save()
         except FormError as e:
             self.say(refusal(form, e.problems), error=True)
             return
@@ -318,8 +318,12 @@ class GameScreen(SaysRefusals, Screen):
         except ZapisError as e:
             self.say(refusal(form, e.problems), error=True)
             return
+        entered = self.editing is None
         self.editing = None
         self.reload(form=False)  # the new row painted first; the form emptied for the next hand a frame later
+        if entered:  # a new hand: the sheet's cursor on the end again (it stayed on a hand corrected before)
+            view = self.query_one(SheetView)
+            view.move_cursor(row=view.row_count - 1)
         self.say(msg)
         form.renew_after_frame(lambda: self.sheet.next)
 

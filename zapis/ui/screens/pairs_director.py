@@ -262,7 +262,7 @@ class ResultDialog(SaysRefusals, ModalScreen[dict | None]):
     def action_ok(self) -> None:
         form = self.query_one(HandForm)
         try:
-            hand = form.values()
+            hand = form.to_save()
         except FormError as e:
             self.query_one("#pd-error", Static).update(plain_text(refusal(form, e.problems)))
             return

@@ -252,7 +252,7 @@ class PairsTableScreen(SaysRefusals, Screen):
             return
         form = self.query_one(HandForm)
         try:
-            values = form.values()
+            values = form.to_save()
         except FormError as e:
             self.say(refusal(form, e.problems), error=True)
             return

@@ -9,6 +9,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from zapis.lang import t
 from zapis.ui.widgets.form_typing import FormTyping
 from zapis.ui.widgets.pad import TYPE_AHEAD_SECONDS
 
@@ -24,6 +25,9 @@ class FieldInput(Input):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
     replace_next = False  # the program set this value: the next key typed replaces it
+    # the number was refused on saving: the next key typed goes on the end where that makes a number the field
+    # takes (12 of a contract, then 0: 120), else replaces it (30 card points with no trick, then 0: 0)
+    mend_next = False
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """A box that never holds `?` (a number, a contract; not a note's free text) leaves it to the screen: help."""
@@ -60,13 +64,22 @@ class FieldInput(Input):
     _refused_at = 0.0  # a sign or letter refused here: the digits typed at once after it belong to it
 
     def replace(self, text: str, start: int, end: int) -> None:
+        form = self._form()
         if text and self.replace_next and self.type in ("integer", "number"):
             start, end = 0, len(self.value)  # typed over a filled-in value: the typing is the value
-        form = self._form()
+        elif text and self.mend_next and form is not None:
+            self.mend_next = False  # (on the end, whatever the box's selection on being focused)
+            n = len(self.value)
+            start, end = (0, n) if form.refusal(self, self.value + text) else (n, n)
         if text and form is not None and time.monotonic() - self._refused_at < TYPE_AHEAD_SECONDS:
             self._refused_at = time.monotonic()  # "+1" where "+" was refused: the 1 too, not a number of its own
             self.app.bell()
             form.refused(self, form.refusal(self, "+") or "")
+            return
+        if text and form is not None and (before := form.typed_twice(self, text)) is not None:
+            self.app.bell()  # 1100 for 110: the second 0 said here, not taken as this box's first digit
+            form.refused(self, t("typed_twice", next=form.field_words(self), digit=text, value=before.value,
+                                 field=form.field_words(before)))
             return
         if text and form is not None:
             value = self.value

@@ -88,9 +88,25 @@ class FormMoves(Widget):
         self._moved_on = (None, 0.0)
         return key == "tab" and target is w and time.monotonic() - at < TYPE_AHEAD_SECONDS
 
-    def _moved(self, w: Widget) -> None:
+    def _moved(self, w: Widget, source: Widget | None = None) -> None:
         self._focus(w)
         self._moved_on = (w, time.monotonic())
+        self._auto_moved = (w, time.monotonic(), source)
+
+    _auto_moved: tuple[Widget | None, float, Widget | None] = (None, 0.0, None)  # to, when, from
+
+    def typed_twice(self, w: Input, text: str) -> Input | None:
+        """The first key typed into `w` at once after a whole number moved the cursor on to it, when it is that
+        number's last digit again (1100 for a contract of 110, 1200 for 120 card points): most likely one key
+        pressed twice, so it is refused and said (never carried into the next box unsaid); typed again, it is
+        taken. The box the number was in, else None."""
+        target, at, source = self._auto_moved
+        if target is not w or w.value or time.monotonic() - at > TYPE_AHEAD_SECONDS:
+            return None
+        self._auto_moved = (None, 0.0, None)  # asked once: the same key again is this box's
+        if isinstance(source, Input) and len(text) == 1 and text.isdigit() and source.value.endswith(text):
+            return source
+        return None
 
     def advance(self, w: Widget) -> bool:
         """A value is complete at `w`: on to the next empty cell of its field, else the next usual empty field;
@@ -106,7 +122,7 @@ class FormMoves(Widget):
                 # there replaces the filled-in value, never lands in the box before it
                 if (isinstance(later, Input) and (not later.value or later.id in self.auto)
                         or isinstance(later, Pad) and not later.chosen):
-                    self._moved(later)
+                    self._moved(later, w)
                     return True
         i = self.fields.index(f)
         for g in self.fields[i + 1:]:
@@ -114,7 +130,7 @@ class FormMoves(Widget):
                 continue
             ws = self._controls_of(g)
             if ws:
-                self._moved(ws[0])
+                self._moved(ws[0], w)
                 return True
         self.post_message(self.Complete())
         return False

@@ -11,11 +11,13 @@ from textual import on
 from textual.widget import Widget
 from textual.widgets import Input
 
+from zapis.core.errors import Problem
 from zapis.core.fields import Field
+from zapis.core.words import Bi
 from zapis.lang.text import plain_text
 from zapis.lang import label, t
 from zapis.ui.widgets.form_moves import FormMoves
-from zapis.ui.widgets.form_text import complete, fmt_bound, hint_of, leading_zero, out_of_range
+from zapis.ui.widgets.form_text import FormError, complete, fmt_bound, hint_of, leading_zero, out_of_range
 from zapis.ui.widgets.pad import Pad
 
 
@@ -78,6 +80,7 @@ class FormTyping(FormMoves):
         f, _ = self._field_of(w)
         self.refused_in = f.name if f is not None else None
         self.refused_box = w.id  # (a player's box: the line stays while another player's value is typed)
+        self.refused_why = why
         self.post_message(self.Refused(w, why))
 
     def refusal(self, w: Widget, text: str | None) -> str | None:
@@ -160,6 +163,18 @@ class FormTyping(FormMoves):
                                                      typed=event.word, choices=plain_text(choices).plain)))
 
     refused_box: str | None = None  # the box that refused a key last
+    refused_why = ""  # and why
+
+    def to_save(self) -> dict[str, Any]:
+        """The hand to save, as values() reads it; but while a key refused in a box is not yet mended there, the
+        hand is not saved (FormError, the cursor put back in that box): 1 3 0 then Enter saved the 13 the refusal
+        left (a lost skat), the refusal's line unread. Mended (that box changed), it saves as it stands."""
+        box = self._get(self.refused_box) if self.refused_in and self.refused_box else None
+        if box is not None and box.display:
+            self._focus(box)
+            said = f"{self.refused_why} ({t('mend_first')})"  # (already in the UI's language)
+            raise FormError([Problem("", Bi(said, said))])
+        return self.values()
 
     def _mended(self, f: Field, w: Widget | None = None) -> None:
         """A field that was in error (or refused a key) changed (at its box `w`): no longer marked; the message

@@ -174,6 +174,8 @@ class FormValues(Widget):
         self.clear()
         for f in self.fields:
             if f.name not in hand:
+                if f.usual is not None and f.default == f.usual and f.form:  # left out: its usual value (undoubled)
+                    self._set(f"in-{f.name}", f.usual)
                 continue
             v, base, k = hand[f.name], f"in-{f.name}", f.kind
             if k == "player_map" and isinstance(v, dict):
@@ -215,6 +217,7 @@ class FormValues(Widget):
 
     def clear(self) -> None:
         """Empty the form for the next hand (only what holds a value is touched: each change repaints)."""
+        self.refused_in = self.refused_box = None  # a refusal in the hand let go is no longer to be mended
         for wid in self.auto:
             self._get(wid).remove_class("auto")
         self.auto.clear()

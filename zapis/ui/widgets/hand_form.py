@@ -112,7 +112,7 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
             if ws:
                 self._focus(ws[0])
                 if isinstance(ws[0], FieldInput) and ws[0].type in ("integer", "number") and ws[0].value:
-                    ws[0].replace_next = True  # the number refused: what is typed now replaces it (Backspace edits)
+                    ws[0].mend_next, ws[0].replace_next = True, False  # refused: the next key mends it (FieldInput)
 
 
     def renew_after_frame(self, suggestions: Callable[[], dict[str, Any] | None]) -> None:
@@ -186,9 +186,18 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
                                                for w in self._in_row(f))
             if f.base is not None and f.kind == "int":
                 pad = self._get(f"in-{f.name}")
-                want = self._base_cells(f, f.base(current))
+                base = f.base(current)
+                want = self._base_cells(f, base)
                 if [c.label for c in pad.cells] != [c.label for c in want]:
+                    # a result picked relative to its contract (+1) stays what was picked when the contract
+                    # changes (2♥ +1 made 4♥ +1, never the same tricks read as -1), or goes where the new one
+                    # cannot have it (7♥ +1): never a value nobody picked
+                    picked = pad.cells[pad.chosen[0]].label if pad.chosen and pad.counted_from is not None else None
                     pad.set_cells(want)
+                    if picked is not None:
+                        same = [c.value for c in want if c.label == picked] if base is not None else []
+                        pad.value = same[0] if same else None
+                pad.counted_from = base
         self._get("keypad").display = self.touch and numbers  # the keypad where there is a number to type
         for head in self.query(".rare-head"):  # "less often" only over something shown
             head.display = any(f.rare and f.applies(current) for f in self.fields)

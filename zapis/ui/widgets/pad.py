@@ -131,6 +131,7 @@ class Pad(Widget, can_focus=True):
         self.chosen: list[int] = []  # indexes of the chosen cells
         self.cursor = 0
         self.hover: int | None = None
+        self.counted_from: int | None = None  # what its labels count from (a bridge result: the tricks needed)
         self.keyed = False  # the arrow keys moved the cursor: show it (a finger needs no cursor)
         self._typed, self._typed_at = "", 0.0
         self._refused, self._refused_at = "", 0.0  # a word refused: what follows it at once is refused too
