@@ -495,6 +495,25 @@ async def test_the_new_games_highlighted_ruleset_is_marked_without_colour(db):
         assert "900" in str(app.screen.query_one("#description").render())
 
 
+async def test_players_typed_in_one_burst_each_take_their_seat(db):
+    """The new game: "Celina Enter Darek Enter" sent at once (a terminal's burst) gave seat 3 "CelinaDarek": the
+    keys behind an Enter went to the seat being left. Each name now takes its own seat, and the last Enter (four
+    seats: all that bridge takes) makes the game."""
+    from zapis.ui.dialogs.new_game import NewGameDialog
+    app = make_app(db, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        ev = Store(db).new_evening("2026-11-28", "Klub")
+        made = []
+        app.push_screen(NewGameDialog(ev), made.append)
+        await pilot.pause()
+        burst = [*"bridge-rubber", "enter", *"Ala", "enter", *"Bartek", "enter", *"Celina", "enter", *"Darek", "enter"]
+        for k in burst:
+            app.post_message(events.Key(k, "\r" if k == "enter" else k))
+        await pilot.pause(0.5)
+        assert [m.record.players for m in made] == [["Ala", "Bartek", "Celina", "Darek"]]
+
+
 async def test_a_hand_is_corrected_by_keys_alone(db):
     hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "4S", "declarer": "E", "tricks": 10}]
     gid, app = await open_game(db, "bridge-rubber", P4, hands=hands)

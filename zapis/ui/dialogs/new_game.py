@@ -24,6 +24,7 @@ from zapis.core.words import raw, say
 from zapis.store.db import check_stake, check_table_number
 from zapis.lang.text import plain_text
 from zapis.lang import get_lang, t
+from zapis.ui.widgets.dialog_input import HoldingInput, release
 from zapis.ui.widgets.options import MarkedOptionList, row_option
 from zapis.ui.widgets.button import Button
 
@@ -55,6 +56,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
     tall = False  # the list's rows three lines high (a tablet): set when composed
     BINDINGS = [Binding("escape", "cancel", "cancel"), Binding("ctrl+s", "ok", "save")]
 
+    held: list | None = None  # keys typed behind an Enter not yet read (HoldingInput)
+
     def __init__(self, evening_id: int, table: int | None = None):
         super().__init__()
         self.evening_id = evening_id
@@ -69,13 +72,13 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         names = self.app.store.players()
         with VerticalScroll(classes="dialog wide"):
             yield Label(t("new_game"), classes="dialog-title")
-            yield Input(placeholder=t("search"), id="search", compact=not self.app.touch)
+            yield HoldingInput(placeholder=t("search"), id="search", compact=not self.app.touch)
             yield MarkedOptionList(*self._options(""), id="rulesets")
             yield Static("", id="description")
             yield Label(t("seats_touch" if self.app.touch else "seats"))  # a tablet has no Enter
             with Horizontal(id="seats"):
                 for i in range(8):
-                    yield Input(placeholder=f"{i + 1}", id=f"p{i}", compact=not self.app.touch,
+                    yield HoldingInput(placeholder=f"{i + 1}", id=f"p{i}", compact=not self.app.touch,
                                 suggester=SuggestFromList(names, case_sensitive=False), classes="seat")
             with Horizontal(classes="row"):
                 yield Label(t("table"))
@@ -163,7 +166,8 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         ol = self.query_one("#rulesets", OptionList)
         if ol.option_count:
             self.chosen = ol.get_option_at_index(ol.highlighted or 0).id
-            self.query_one("#p0", Input).focus()
+            self.set_focus(self.query_one("#p0", Input))
+        release(self)
 
     @on(Input.Submitted, ".seat")
     def _seat_done(self, event: Input.Submitted) -> None:
@@ -171,9 +175,11 @@ class NewGameDialog(ModalScreen[NewGame | None]):
         i = int(event.input.id[1:])
         filled = sum(1 for j in range(8) if self.query_one(f"#p{j}", Input).value.strip())
         if event.value.strip() and i < 7 and filled < max(self.counts or [8]):
-            self.query_one(f"#p{i + 1}", Input).focus()
+            self.set_focus(self.query_one(f"#p{i + 1}", Input))  # at once: the keys held behind it go there
+            release(self)
         else:  # the last player the game takes, or an empty seat: the game starts (or says what is missing)
             self.action_ok()
+            release(self)
 
     @on(Input.Submitted, "#table, #stake")
     def _number_done(self) -> None:

@@ -67,7 +67,7 @@ class FormMoves(Widget):
             return False
         event.stop()
         event.prevent_default()
-        here._forward_event(events.Key(event.key, event.character))
+        self.app.post_message(events.Key(event.key, event.character))  # as typed anew, with its bindings (Enter)
         return True
 
     def tab(self, w: Widget, key: str) -> bool:
