@@ -26,7 +26,7 @@ class FormBuild(Widget):
     touch: bool
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="form-scroll"):
+        with VerticalScroll(id="form-scroll", can_focus=False):  # (scrolled by its fields, never a stop of Tab)
             rare = False
             for f in self.fields:
                 if f.rare and not rare:

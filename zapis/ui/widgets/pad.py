@@ -231,7 +231,9 @@ class Pad(Widget, can_focus=True):
         return style
 
     def _shows_cursor(self, i: int) -> bool:
-        return self.has_focus and self.keyed and i == self.cursor and not self.momentary
+        """The cell Space would pick, while the pad has the cursor: always in a terminal (which meld row has the
+        cursor shows without colour), on a tablet once arrows moved it (a finger needs no cursor)."""
+        return self.has_focus and (self.keyed or not self.tall) and i == self.cursor and not self.momentary
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
@@ -255,8 +257,9 @@ class Pad(Widget, can_focus=True):
                     text = "✓" + text
                     if len(text) > w:  # never over the next cell: the mark takes the label's last letter
                         text = text[:max(w - 1, 1)] + "…"
-                if self._shows_cursor(i):  # so is the cursor of the arrows (or of a word begun): [Marta]
-                    text = f"[{text if len(text) + 2 <= w else text[:max(w - 3, 0)] + '…'}]"
+                if self._shows_cursor(i):  # so is the cursor (of the arrows, a word begun): [Marta], or ▸✓tak
+                    text = f"[{text}]" if len(text) + 2 <= w else "▸" + (
+                        text if len(text) + 1 <= w else text[:max(w - 2, 0)] + "…")
                 segments.append(Segment(text.center(w), style))
             x = x0 + w
         if x < width:
