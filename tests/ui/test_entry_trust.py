@@ -527,6 +527,7 @@ async def test_a_hand_is_corrected_by_keys_alone(db):
         assert "Rozdanie 1" in message(app)
         await keys(pilot, "ctrl+e")
         assert screen.editing == 0
+        assert app.screen.query_one("#in-contract").value == "3BA"  # as Polish players write it, not the record's 3NT
         app.screen.query_one("#in-tricks").focus()
         await keys(pilot, "plus", "1", "enter", pace=0.1)  # 3NT+1
         await keys(pilot, "question_mark")

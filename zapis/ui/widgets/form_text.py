@@ -21,7 +21,7 @@ def _parse_int(text: str, place: str, number: bool = False) -> int | float:
     try:
         return float(text.replace(",", ".")) if number and any(c in text for c in ".,") else int(text)
     except ValueError:
-        raise FormError([Problem(place, Bi(f'"{text}" nie jest liczbą{"" if number else " całkowitą"}',
+        raise FormError([Problem(place, Bi(f'„{text}” nie jest liczbą{"" if number else " całkowitą"}',
                                            f'"{text}" is not a {"number" if number else "whole number"}'))]) from None
 
 
@@ -35,7 +35,7 @@ def _parse_list(text: str, choices: tuple, place: str) -> list[str]:
             hits = exact
         if len(hits) != 1:
             opts = ", ".join(map(str, choices))
-            raise FormError([Problem(place, Bi(f'"{word}": możliwe są {opts}', f'"{word}" is not one of {opts}'))])
+            raise FormError([Problem(place, Bi(f'„{word}”: możliwe są {opts}', f'"{word}" is not one of {opts}'))])
         out.append(hits[0])
     return out
 

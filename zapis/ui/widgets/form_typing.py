@@ -91,7 +91,7 @@ class FormTyping(FormMoves):
             if self._could_be(f, text):
                 return None
             return t("refused_cell", field=self.field_words(w), typed=text.strip(), choices=hint_of(f))
-        if f is None or item is None or item.kind not in ("int", "number"):
+        if f is None or item is None or item.kind not in ("int", "number") or text is None:  # a letter: digits go here
             return None if text is not None else t("refused_key", field=self.field_words(w))
         lo, hi = self._bounds(f, item)
         if text is not None and not out_of_range(text, lo, hi, item.kind == "number", item.step):

@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from zapis.core.errors import Problem
 from zapis.core.fields import Field
+from zapis.lang import get_lang
 from zapis.ui.widgets.form_text import FormError, _in_range, _parse_int, _parse_list
 from zapis.ui.widgets.pad import Pad
 
@@ -198,7 +199,8 @@ class FormValues(Widget):
             elif k == "bool":
                 self._set(base, bool(v) if f.required else [True] if v else [])
             elif k != "table":
-                self._set(base, v)
+                # a contract as players write it in the UI's language (2BA, 3♥), never the record's 2NT, 3H
+                self._set(base, f.written(v, get_lang()) if f.parts and f.written is not None else v)
                 if f.parts:
                     self._show_parts(f)
         self.refresh_visibility()
