@@ -366,6 +366,7 @@ async def test_matadors_beyond_what_the_game_has_are_refused_as_typed(db):
         form.set_values({"game": "grand"})
         await pilot.pause()
         box = form.query_one("#in-matadors", Input)
+        assert box.placeholder == "-4…4"  # the hint says the grand's range
         box.focus()
         await keys(pilot, "5", pace=PACE)
         assert box.value == "" and message(app) == "szczyty: od -4 do 4"
@@ -375,7 +376,7 @@ async def test_matadors_beyond_what_the_game_has_are_refused_as_typed(db):
         await pilot.pause()
         box.focus()
         await keys(pilot, "5", pace=PACE)
-        assert box.value == "5"
+        assert box.value == "5" and box.placeholder == "-11…11"
 
 
 @pytest.mark.parametrize("pace", [PACE, 0.0], ids=["pace", "burst"])
@@ -512,6 +513,21 @@ async def test_players_typed_in_one_burst_each_take_their_seat(db):
             app.post_message(events.Key(k, "\r" if k == "enter" else k))
         await pilot.pause(0.5)
         assert [m.record.players for m in made] == [["Ala", "Bartek", "Celina", "Darek"]]
+
+
+async def test_enter_on_a_cell_the_arrows_reached_takes_it(db):
+    """Skat: the arrows to the third game of the row and Enter takes it, as Space does (it tried to save the hand
+    with no game: "gra: brak"); Enter with nothing moved saves (or says what is missing) as before."""
+    gid, app = await open_game(db, "skat-tournament", ["Ala", "Bartek", "Celina"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+        pad = form.query_one("#in-game")
+        pad.focus()
+        await pilot.pause()
+        await keys(pilot, "right", "right", "enter")
+        assert pad.value == pad.cells[2].value and "brak" not in message(app) and Store(db).hands(gid) == []
 
 
 async def test_a_hand_is_corrected_by_keys_alone(db):

@@ -162,5 +162,5 @@ class FormBuild(Widget):
     @staticmethod
     def _range(f: Field) -> str:
         if f.min is not None and f.max is not None:
-            return f"{f.min}-{f.max}"
+            return f"{f.min}…{f.max}" if f.min < 0 else f"{f.min}-{f.max}"  # -11…11, never -11-11
         return ""

@@ -198,6 +198,11 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
                         same = [c.value for c in want if c.label == picked] if base is not None else []
                         pad.value = same[0] if same else None
                 pad.counted_from = base
+            if f.limits is not None and shown and isinstance(box := self._get(f"in-{f.name}"), Input):
+                lo, hi = f.limits(current) or (f.min, f.max)  # the range its hint says follows the hand (-4…4)
+                hint = f"{lo}…{hi}" if lo is not None and lo < 0 else f"{lo}-{hi}"
+                if box.placeholder != hint:
+                    box.placeholder = hint
         self._get("keypad").display = self.touch and numbers  # the keypad where there is a number to type
         for head in self.query(".rare-head"):  # "less often" only over something shown
             head.display = any(f.rare and f.applies(current) for f in self.fields)

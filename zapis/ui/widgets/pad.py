@@ -394,6 +394,9 @@ class Pad(Widget, can_focus=True):
         elif key in ("backspace", "delete"):
             self._typed = ""
             self.clear_value()
+        elif key == "enter" and self.keyed and not (self.multi or self.momentary) and self.cells \
+                and self.cursor not in self.chosen:  # the arrows went to [♦ karo]: Enter takes it, as Space does
+            self.pick(self.cursor)
         elif key == "enter":
             self.post_message(self.Submitted())
         elif event.character and event.is_printable:
