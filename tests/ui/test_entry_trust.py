@@ -331,8 +331,9 @@ async def test_typing_into_a_filled_in_value_replaces_it(db):
 
 async def test_a_contract_no_step_of_the_rules_reaches_is_refused_as_typed(db):
     """Tysiąc: a contract is a multiple of 10 from 100 (the rules' bid_step and min_bid), at most every meld and
-    the cards (120 + 100 + 80 + 60 + 40 = 400). `1 2 5`: the 5 is refused in "gra", 12 stays (120 is still to come);
-    one more 0 after a complete 110 goes on to the next box, where `0 4` is refused: nobody writes 04."""
+    the cards (120 + 100 + 80 + 60 + 40 = 400). `1 2 5`: the 5 is refused in "gra", 12 stays (120 is still to come).
+    One more 0 after a whole 110 is said in the next box, not typed there; typed again it is, and then `4` is
+    refused: nobody writes 04."""
     gid, app = await open_game(db, "tysiac", P3)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(GameScreen(gid))

@@ -94,6 +94,10 @@ async def test_the_last_players_tricks_are_filled_in_and_taken_back(db, app_fact
         assert form.query_one("#in-tricks-2").value == "3" and form.query_one("#in-tricks-1").value == "5"
         assert "od 0 do 16" in str(app.screen.query_one("#message").render())
         form.query_one("#in-kind").value = "hearts"
+        await pilot.press("ctrl+s")  # the refusal not yet mended: nothing saved (3 was left, 30 was typed)
+        await pilot.pause()
+        assert Store(db).hands(gid) == [] and "zanim zapiszesz" in str(app.screen.query_one("#message").render())
+        await type_into(pilot, "in-tricks-2", ["backspace", "3"])  # mended in its box: it saves as it stands
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert Store(db).hands(gid) == [{"kind": "hearts", "tricks": {"Ala": 8, "Bartek": 5, "Celina": 3}}]

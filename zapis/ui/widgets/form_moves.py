@@ -88,12 +88,17 @@ class FormMoves(Widget):
         self._moved_on = (None, 0.0)
         return key == "tab" and target is w and time.monotonic() - at < TYPE_AHEAD_SECONDS
 
-    def _moved(self, w: Widget, source: Widget | None = None) -> None:
+    def _moved(self, w: Widget) -> None:
         self._focus(w)
         self._moved_on = (w, time.monotonic())
-        self._auto_moved = (w, time.monotonic(), source)
 
     _auto_moved: tuple[Widget | None, float, Widget | None] = (None, 0.0, None)  # to, when, from
+
+    def moved_on_by_itself(self, w: Widget) -> None:
+        """A whole number at `w` moved the cursor on (advance): where to, when and from, for typed_twice (a →, a
+        Space or a Tab moves it on purpose: those are never asked about)."""
+        if self.advance(w):
+            self._auto_moved = (self.app.focused, time.monotonic(), w)
 
     def typed_twice(self, w: Input, text: str) -> Input | None:
         """The first key typed into `w` at once after a whole number moved the cursor on to it, when it is that
@@ -122,7 +127,7 @@ class FormMoves(Widget):
                 # there replaces the filled-in value, never lands in the box before it
                 if (isinstance(later, Input) and (not later.value or later.id in self.auto)
                         or isinstance(later, Pad) and not later.chosen):
-                    self._moved(later, w)
+                    self._moved(later)
                     return True
         i = self.fields.index(f)
         for g in self.fields[i + 1:]:
@@ -130,7 +135,7 @@ class FormMoves(Widget):
                 continue
             ws = self._controls_of(g)
             if ws:
-                self._moved(ws[0], w)
+                self._moved(ws[0])
                 return True
         self.post_message(self.Complete())
         return False

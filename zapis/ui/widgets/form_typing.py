@@ -148,7 +148,7 @@ class FormTyping(FormMoves):
             self._fill_rest(f)
         if (grew and item is not None and item.kind == "int" and w.value
                 and complete(w.value.strip(), *self._bounds(f, item))):
-            self.advance(w)
+            self.moved_on_by_itself(w)
 
     @on(Pad.Refused)
     def _pad_refused(self, event: Pad.Refused) -> None:
