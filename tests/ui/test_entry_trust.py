@@ -478,6 +478,26 @@ async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at
         assert [str(r.label) for r in games.ordered_rows] == [" ", " "]  # the cursor is elsewhere: no mark
 
 
+async def test_a_tablets_evening_list_fills_in_each_games_hands_and_totals(db):
+    """On a tablet the list's cells are drawn in the middle of rows three lines tall: each game's hands and totals,
+    scored after the first frame, were never filled in there ("…" for good: the wait compared a drawn cell with
+    "…"). The row with the cursor is marked on its middle line, with its words."""
+    new_game(db, "bridge-rubber", P4, hands=[{"contract": "3NT", "declarer": "N", "tricks": 9}])
+    app = make_app(db, "pl", touch=True)
+    async with app.run_test(size=(113, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.5)
+        games = app.screen.query_one("#games")
+        games.focus()
+        await pilot.pause()
+        row = [str(getattr(c, "renderable", c)) for c in games.get_row_at(0)]  # (each drawn in the row's middle)
+        assert row[2] == "1" and row[3].split("\n")[1:] == ["Brydż robrowy (zapis międzynarodowy)",
+                                                                        "Ala 400  Bartek 0  Celina 400  Darek 0"]
+        # (3NT made by N-S: 100 below the line, a game; the rubber unfinished, a side with its only game gets
+        # 300: Law 80)
+        assert str(games.ordered_rows[0].label).split("\n") == ["", "▶"]
+
+
 async def test_the_new_games_highlighted_ruleset_is_marked_without_colour(db):
     """The new game's list: the highlighted ruleset is marked ▶ on the screen's text (what a plain-text screen
     shows); ↓ in the search moves it, and the description follows."""

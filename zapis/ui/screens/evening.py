@@ -40,6 +40,9 @@ class TapTable(CursorTable):
     def update_cell(self, row_key, column_key, value, *, update_width: bool = False) -> None:
         super().update_cell(row_key, column_key, self._middle(value), update_width=update_width)
 
+    def mark_text(self, mark: str) -> Text:
+        return Text(f"\n{mark}") if self.tall else Text(mark)  # on a tall row's middle line, with its words
+
     def get_cell(self, row_key, column_key):
         cell = super().get_cell(row_key, column_key)
         return cell.renderable if isinstance(cell, Align) else cell
@@ -247,6 +250,8 @@ class EveningScreen(Screen):
                 lines[-1] += "  " + part
             else:
                 lines.append(part)
+        if self.app.touch and len(lines) == 2:  # a tablet's row of three lines: the title in the middle, as the
+            lines.insert(0, "")                # other columns' words are, the totals under it
         return plain_text("\n".join(lines))
 
     def on_resize(self) -> None:
@@ -259,7 +264,7 @@ class EveningScreen(Screen):
         if key != getattr(self, "_shown", None) or not self.is_attached:
             return  # the list was filled again since (it scored what it showed)
         table = self.query_one("#games", DataTable)
-        if not any(table.get_cell(row, "hands") == "…" for row in table.rows):
+        if not any(str(table.get_cell(row, "hands")) == "…" for row in table.rows):
             return
         games = self.store.games(key[0]) if key[0] else []
         if self.app.table is not None:

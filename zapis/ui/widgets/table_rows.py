@@ -61,8 +61,13 @@ class CursorTable(DataTable):
     MARK = "▶"
     _marked_key = None
 
+    def mark_text(self, mark: str) -> Text:
+        """The label that marks a row (or leaves it unmarked: a blank of the mark's width)."""
+        return Text(mark)
+
     def add_row(self, *cells, height: int | None = 1, key=None, label=None):
-        row_key = super().add_row(*cells, height=height, key=key, label=" " if label is None else label)
+        row_key = super().add_row(*cells, height=height, key=key,
+                                  label=self.mark_text(" ") if label is None else label)
         if self.has_focus:
             self.call_after_refresh(self._mark)
         return row_key
@@ -79,7 +84,7 @@ class CursorTable(DataTable):
             return
         for k, mark in ((self._marked_key, " "), (key, self.MARK)):
             if k is not None and k in self.rows:
-                self.rows[k].label = Text(mark)
+                self.rows[k].label = self.mark_text(mark)
         self._marked_key = key
         self._clear_caches()  # the labels are drawn from the rows' cached lines
         self.refresh()
