@@ -142,6 +142,8 @@ async def test_a_key_typed_at_once_after_enter_is_the_next_hands(db, ruleset, ty
 @pytest.mark.parametrize("burst,where", [
     (["7", "0", "tab", "4", "0"], {"in-points-0": "70", "in-points-1": "40"}),  # Tab: the next box
     (["1", "1", "0", "7", "0"], {"in-bid": "110", "in-points-0": "70"}),  # 110 is whole: the cursor moved on
+    (["1", "3", "backspace", "5"], {"in-points-0": "15"}),  # Backspace at once, not after the 5 (1)
+    (["1", "0", "left", "1"], {"in-points-0": "110"}),  # the arrow too (the 1 went on the end: 101)
 ])
 async def test_keys_typed_in_one_burst_land_where_they_would_at_a_typing_pace(db, burst, where):
     """A terminal sends keys typed quickly in one burst, and every key is handed to the box with the cursor when
@@ -549,6 +551,19 @@ async def test_enter_on_a_cell_the_arrows_reached_takes_it(db):
         await pilot.pause()
         await keys(pilot, "right", "right", "enter")
         assert pad.value == pad.cells[2].value and "brak" not in message(app) and Store(db).hands(gid) == []
+
+
+async def test_a_key_a_players_pad_refuses_is_said_with_the_field_and_the_player(db):
+    """Tysiąc's melds are a pad for each player: a 0 typed there was said as ': „0” — nie ma takiej wartości',
+    with no field before the colon."""
+    gid, app = await open_game(db, "tysiac", P3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        app.screen.query_one("#in-melds-0").focus()
+        await pilot.pause()
+        await keys(pilot, "0")
+        assert message(app).startswith("meldunki (Igor): „0” — nie ma takiej wartości")
 
 
 async def test_a_hand_is_corrected_by_keys_alone(db):

@@ -10,6 +10,7 @@ from textual.reactive import Reactive
 from textual.widgets import Input
 
 from zapis.lang import t
+from zapis.ui.widgets.dialog_input import edit_at_once
 from zapis.ui.widgets.form_typing import FormTyping
 from zapis.ui.widgets.pad import TYPE_AHEAD_SECONDS
 
@@ -49,6 +50,8 @@ class FieldInput(Input):
         if form is not None and (form.tab_after_move(self, event.key) or form.tab(self, event.key)):
             event.prevent_default()
             event.stop()
+            return
+        if await edit_at_once(self, event):  # Backspace and the arrows now, not after the keys behind them
             return
         if event.key == "space" and self.type in ("integer", "number") and self.value.strip() and form is not None:
             event.prevent_default()  # a space ends a number, as on paper: on to the next box (an empty one refuses)

@@ -155,7 +155,11 @@ class FormTyping(FormMoves):
         event.stop()
         f = self.by_name.get(event.pad.id.removeprefix("in-").removeprefix("part-").rsplit("-", 1)[0]
                             if event.pad.id.startswith("part-") else event.pad.id.removeprefix("in-"))
-        name = label(f) if f is not None else ""
+        if f is None:  # a player's own pad of a field (tysiąc's melds: in-melds-0): named with the player
+            f = self._field_of(event.pad)[0]
+            name = self.field_words(event.pad)
+        else:
+            name = label(f)
         self.refused_in, self.refused_box = (f.name if f is not None else None), None
         cells = [c.label for c in event.pad.cells if not c.empty]
         choices = f"{cells[0]} … {cells[-1]}" if len(cells) > 6 else ", ".join(cells)
