@@ -669,17 +669,18 @@ async def test_ramsz_only_where_the_rules_play_it_and_never_with_a_soloist(tmp_p
         assert form.raw().get("game") == "grand" and soloist.display
 
 
-@pytest.mark.parametrize("typed", [("i", "g", "2", "space", "7", "0", "enter"),
-                                   ("i", "g", "space", "2", "tab", "7", "0", "enter")])
+@pytest.mark.parametrize("typed", [("i", "t", "2", "space", "7", "0", "enter"),
+                                   ("i", "t", "space", "2", "tab", "7", "0", "enter")])
 async def test_a_space_ends_a_number_as_on_paper(tmp_path, typed):
-    """Space after a number moves on as Tab does (2 szczyty, then 70 oczka); in an empty box it is refused there
-    and the digit after it is still that box's. Either way the hand saved is what was typed."""
+    """Space after a number moves on as Tab does (2 szczyty of a clubs game, which takes up to 11: 2 is not yet
+    whole, then 70 oczka); in an empty box it is refused there and the digit after it is still that box's. Either
+    way the hand saved is what was typed. (In a grand, 1-4: 2 is whole and moves on by itself.)"""
     gid, app = await open_game(tmp_path / "s.db", "skat-tournament", P3)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(GameScreen(gid))
         await pilot.pause()
         await keys(pilot, *typed, pace=PACE)
-    assert Store(tmp_path / "s.db").hands(gid) == [{"declarer": "Igor", "game": "grand", "matadors": 2,
+    assert Store(tmp_path / "s.db").hands(gid) == [{"declarer": "Igor", "game": "clubs", "matadors": 2,
                                                     "card_points": 70}]
 
 
