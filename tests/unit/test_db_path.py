@@ -146,3 +146,14 @@ async def test_a_path_with_markup_is_shown_as_typed(tmp_path):
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         assert "[bold]klub[/].db" in " ".join(str(w.render()) for w in app.screen.query("Label"))
+
+
+@pytest.mark.parametrize("argv", [["serve", "--db", "X", "--lang", "pl"], ["--db", "X", "serve", "--lang", "pl"],
+                                  ["--lang", "pl", "serve", "--db", "X"]])
+def test_the_global_options_go_before_or_after_the_command(argv):
+    """`zapis serve --db X` was refused ("unrecognized arguments"): --db and --lang are read on either side."""
+    from zapis.cli.parser import _global_options_everywhere, build_parser
+    parser = build_parser("pl")
+    _global_options_everywhere(parser)  # as zapis.cli.main builds it
+    args = parser.parse_args(argv)
+    assert args.func.__name__ == "cmd_serve" and str(args.db) == "X" and args.lang == "pl"
