@@ -566,6 +566,23 @@ async def test_a_key_a_players_pad_refuses_is_said_with_the_field_and_the_player
         assert message(app).startswith("meldunki (Igor): „0” — nie ma takiej wartości")
 
 
+async def test_esc_on_a_hand_typed_and_not_saved_asks_first(db):
+    """Esc (a tablet's Wróć) left a half-typed hand without a word. Now it asks; its default, No, keeps the hand
+    as typed; Tak goes back to the list."""
+    from zapis.ui.screens.evening import EveningScreen
+    gid, app = await open_game(db, "bridge-rubber", P4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        await keys(pilot, "7", "n", "n", "escape")
+        assert type(app.screen).__name__ == "ConfirmDialog" and "Rozdanie 1 jest wpisane" in app.screen.question
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.query_one(HandForm).raw() == {"contract": "7n", "declarer": "N"}
+        await keys(pilot, "escape", "t")
+        assert isinstance(app.screen, EveningScreen)
+
+
 async def test_a_hand_is_corrected_by_keys_alone(db):
     hands = [{"contract": "3NT", "declarer": "N", "tricks": 9}, {"contract": "4S", "declarer": "E", "tricks": 10}]
     gid, app = await open_game(db, "bridge-rubber", P4, hands=hands)

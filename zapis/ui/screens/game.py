@@ -514,11 +514,16 @@ class GameScreen(SaysRefusals, Screen):
         self.app.push_screen(ChartScreen(lambda: self.sheet, self.game_id))
 
     def action_back(self) -> None:
-        if self.editing is not None:
-            self.editing = None
-            self.query_one(HandForm).clear()
-            self.reload()
-            return
-        self.app.pop_screen()
+        """Esc (a tablet's Wróć): out of a correction to a new hand, else back to the list; a hand typed and not
+        saved (or a correction changed) is asked about first, never dropped unasked."""
+        def back() -> None:
+            if self.editing is not None:
+                self.editing = None
+                self.query_one(HandForm).clear()
+                self.reload()
+                return
+            if self.app.screen is self:
+                self.app.pop_screen()
+        self._unless_typing_is_lost(back)
 
 
