@@ -164,7 +164,7 @@ class GameScreen(SaysRefusals, Screen):
             body = self.query_one("#game-body")
         except NoMatches:
             return
-        if self.has_class("-touch") or self.app.has_class("-wide") or self.has_class("-wide"):
+        if self.has_class("-touch") or self.has_class("-wide"):  # (the breakpoints mark the screen)
             scroll.styles.max_height = None  # (the panel has a height of its own there: the stylesheet's)
             return
         form = self.query_one(HandForm)
