@@ -111,3 +111,57 @@ def test_a_damaged_game_in_the_childs_half_is_said_as_one_process_says_it(histor
     with pytest.raises(ZapisError) as one_error:
         Store(history).season(*ALL)
     assert str(spread_error.value) == str(one_error.value) and f"{second}" in str(one_error.value)
+
+
+@two_cores
+def test_halves_gives_each_half_whole_to_its_process(spreading):
+    me = os.getpid()
+    seen = []
+
+    def part(some):
+        seen.append(list(some))  # the parent's record only: the child's list is its own copy
+        return [(i, os.getpid() == me) for i in some]
+    assert spread.halves(list(range(7)), part) == [(i, i % 2 == 0) for i in range(7)]
+    assert seen == [[0, 2, 4, 6]]  # one call for the parent's half; the child's half done by the child alone
+
+
+def _parts_here(monkeypatch):
+    """The games' halves the parent scored itself (two: the child failed and its half was done here)."""
+    from zapis.store.outcomes import Outcomes
+    calls, part = [], Outcomes._part
+    monkeypatch.setattr(Outcomes, "_part", lambda self, rows, *a, **k: calls.append(len(rows)) or part(self, rows,
+                                                                                                          *a, **k))
+    return calls
+
+
+@two_cores
+def test_the_child_reads_a_corrected_game_and_a_half_kept_memo_on_its_own_connection(history, spreading,
+                                                                                     monkeypatch):
+    """The child reads its games' hands on a connection of its own: a game corrected and undone (its log replayed)
+    in the child's half needs no help from the parent, and neither do the outcomes already remembered."""
+    store = Store(history)
+    second = store.conn.execute("SELECT id FROM games ORDER BY id LIMIT 1 OFFSET 1").fetchone()[0]  # the child's
+    hands = store.hands(second)
+    store.edit(second, 0, {**hands[0], "note": "poprawione"})
+    store.undo(second)
+    Store(history).season("2024-01-01", "2024-01-02")  # half of the outcomes remembered
+    calls = _parts_here(monkeypatch)
+    spread_season = Store(history).season(*ALL)
+    assert calls == [10]  # the parent did its ten games; the child its ten
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    fresh = Store(history).results(None, *ALL)
+    assert table(spread_season) == table(fresh) and season(spread_season) == season(fresh)
+
+
+@two_cores
+def test_a_damaged_memo_in_the_childs_half_is_scored_here(history, spreading, monkeypatch):
+    store = Store(history)
+    store.season(*ALL)
+    second = store.conn.execute("SELECT id FROM games ORDER BY id LIMIT 1 OFFSET 1").fetchone()[0]  # the child's
+    with store.tx() as c:
+        c.execute("UPDATE game_results SET outcome_json = '{\"players' WHERE game_id = ?", (second,))
+    spread_season = Store(history).season(*ALL)
+    assert table(spread_season) == table(store.results(None, *ALL))
+    # scored again and remembered anew
+    assert Store(history).conn.execute("SELECT outcome_json FROM game_results WHERE game_id = ?",
+                                       (second,)).fetchone()[0].startswith('{"declared"')

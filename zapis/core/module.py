@@ -195,11 +195,13 @@ def dealers(players: list[str], hands: list[Mapping[str, Any]], first: str | Non
     """The dealer of each hand: as recorded, or the next player clockwise after the last dealer."""
     out: list[str] = []
     cur = first if first is not None else players[0]
+    # who deals after whom (a name seated twice: after its first seat, as players.index finds it)
+    after = {p: players[(i + 1) % len(players)] for i, p in reversed(list(enumerate(players)))}
     for i, h in enumerate(hands):
         if h.get("dealer"):
             cur = h["dealer"]
         elif i:
-            cur = players[(players.index(out[-1]) + 1) % len(players)]
+            cur = after[cur] if cur in after else players[(players.index(cur) + 1) % len(players)]
         out.append(cur)
     return out
 

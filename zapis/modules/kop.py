@@ -224,11 +224,47 @@ class KopModule(ScoringModule):
                start: Mapping[str, Any] | None = None) -> Sheet:
         """score() without its rows, for the season: the same deals summed onto the start, the same end."""
         r = rules.values if isinstance(rules, Rules) else rules  # a plain mapping: read on every deal
-        tot = {p: (start or {}).get(p, 0) for p in players}
+        # deal() for a season's 80,000 deals, added up as it adds: every player is -sign*v, the old side +sign*v
+        # (two more than the young's), a per-opponent solo's player 3*sign*v (four more); value() and category()
+        # read the same way with the rules' values at hand
+        win_points, base, wyjscie = r["win_points"], r["base"], r["wyjscie"]
+        per_opponent = r["solo_settlement"] == "per-opponent"
+        everyone = 0  # what each player got as the young side's would: -sign*v summed
+        more: dict[str, int] = dict.fromkeys(players, 0)  # what the old side got beyond that
         for hand in hands:
-            s = self.deal(r, players, hand)[0]
-            for p in players:
-                tot[p] += s.get(p, 0)
+            game, pts = hand["game"], hand.get("old_points")
+            if "won" in hand:
+                won = hand["won"]
+            elif game == "solo-du":
+                won = hand.get("old_tricks") == 4
+            else:
+                won = pts >= win_points
+            if game == "ordinary" or game == "wedding":
+                cat = hand.get("category")
+                if cat is None:
+                    tr = hand.get("old_tricks")
+                    lose_pts = 104 - pts if won else pts
+                    if lose_pts == 0 or (tr is not None and (4 - tr if won else tr) == 0):
+                        cat = "bez-bitki"
+                    else:
+                        cat = "z-wyjsciem" if lose_pts > wyjscie else "bez-wyjscia"
+                v = base[cat]
+            else:
+                v = base[game]
+            k = hand.get("kontra", 0)
+            if k:
+                v *= 2 ** k
+            if not won:
+                v = -v
+            everyone -= v
+            old = hand["old"]
+            if len(old) == 1 and per_opponent:
+                more[old[0]] += 4 * v
+            else:
+                for p in old:
+                    if p in more:
+                        more[p] += 2 * v
+        tot = {p: (start or {}).get(p, 0) + everyone + more[p] for p in players}
         finished, winner = self._end(r, players, len(hands), tot)
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
                      finished=finished, winner=winner)

@@ -11,7 +11,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import orjson
 
@@ -19,12 +19,16 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.words import Bi, both, raw
 from zapis.store.names import _names_now
-from zapis.store.spread import in_two
+from zapis.store.spread import halves
 from zapis.store.rows import LogEntry, Scored, _entry, _frozen_of, _json, _loads, _no_game, _row_id, replay
 
 if TYPE_CHECKING:
     from zapis.core.module import Rules, ScoringModule
     from zapis.club.evening import GameResult
+
+    #: one game as _outcomes finds it: its key, the game judged (None: left unread in the child), its outcome as the
+    #: memo keeps it (None: not written yet), and whether it was scored now (to be remembered)
+    _Found = tuple[str, GameResult | None, str | None, bool]
 
 
 class Outcomes:
@@ -57,8 +61,12 @@ class Outcomes:
         """(game id, its key, the game judged) for every game of the evenings `where` picks (a condition on the
         evenings e), in the order of the evenings, tables and games; from the memo where its key holds (unless
         memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
-        `dated` (a season's games come from many evenings)."""
-        from zapis.club.evening import GameResult
+        `dated` (a season's games come from many evenings).
+
+        A season's 5,000 games are done in two halves at once where there are two cores (spread.halves): every
+        other game by a forked child, which reads its games' hands on a connection of its own and sends each
+        outcome as the memo keeps it (a remembered one as it is), read back here as a remembered one is. Each half
+        reads its games' keys and hands in one snapshot, so an outcome is always remembered under its own key."""
         rows = self.conn.execute(
             # each game with its seats (seat, the name as recorded, the player's name now) as one JSON array: one
             # query, no row a seat (a season has 20,000); a game's seats are put in order here (a sort of four)
@@ -70,69 +78,102 @@ class Outcomes:
             args).fetchall()
         # the games of one ruleset share its Rules, module, title and the parts of their keys these determine
         frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]] = {}
-        out: list[tuple[int, str, GameResult | None]] = []
-        todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
-        judged_from = GameResult.judged_from
-        for (gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done,
-             seated) in rows:
-            frozen = frozen_rules.get(rules_json)
-            if frozen is None:
-                rules, module = _frozen_of(rules_json, gid)
-                self._solved(rules)
-                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
-                                                     _module_code(module))
-            rules, module, ruleset_title, rules_digest, code = frozen
-            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
-            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
-            want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
-            if memo and key == want:
-                try:
-                    out.append((gid, want, judged_from(label, _loads(done), rules, module, stake, date)))
-                    continue
-                except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
-                    pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
-            todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
-            out.append((gid, want, None))
-        work: list[tuple[int, tuple, str | list[dict[str, Any]]]] = []
-        for gid, hands in self._hand_texts(list(todo)):
-            at, how = todo.pop(gid)
-            work.append((at, how, hands))
-        work.extend((at, how, []) for at, how in todo.values())  # a game without a hand yet
         here = os.getpid()
 
-        def scored(w: tuple[int, tuple, str | list[dict[str, Any]]]) -> GameResult:
-            # a damaged game's log is read by this process's connection only (spread's parent does that game)
-            return self._judged(*w[1], self._hands_read(w[1][0], w[2], own=os.getpid() == here))
+        def part(some: Sequence[tuple]) -> list[_Found]:
+            child = os.getpid() != here
+            if child:  # a connection of its own (a forked one is never used)
+                self.conn = self._reader()
+            return self._part(some, frozen_rules, memo, dated, lazy=child)
 
-        # scored on both cores where there are two (a season's 5,000 games): the child sends each outcome as the
-        # memo keeps it, and it is read back as a remembered one is
-        judged = in_two(work, scored, send=lambda r: _outcome_json(r.outcome()),
-                        back=lambda w, done: judged_from(w[1][1], _loads(done), *w[1][2:4], w[1][6], w[1][7]))
-        found = [(w[0], r) for w, r in zip(work, judged)]
-        for at, r in found:
-            out[at] = (out[at][0], out[at][1], r)
-        if memo:
-            self._remember([(out[at][0], out[at][1], _outcome_json(r.outcome())) for at, r in found])
-        return out  # type: ignore[return-value]
+        def sent(found: _Found) -> tuple[str, str, bool]:
+            """What the child sends of a game: its key, its outcome as the memo keeps it, whether scored now."""
+            key, r, text, fresh = found
+            return key, (_outcome_json(r.outcome()) if text is None else text), fresh
+
+        def back(row: tuple, got: tuple[str, str, bool]) -> _Found:
+            key, text, fresh = got
+            gid, label, rules, module, stake, date = self._about(row, frozen_rules, dated)
+            try:
+                return key, GameResult.judged_from(label, _loads(text), rules, module, stake, date), text, fresh
+            except _DAMAGED_MEMO:  # a damaged memo the child did not read: that game scored here
+                return self._part([row], frozen_rules, memo=False, dated=dated, lazy=False)[0]
+
+        from zapis.club.evening import GameResult
+        with collector_paused():  # thousands of outcomes made, all kept: the collector would only scan them
+            found = halves(rows, part, send=lambda got: [sent(f) for f in got], back=back)
+        if memo:  # the outcomes scored now, kept for the next time
+            self._remember([(row[0], key, _outcome_json(r.outcome()) if text is None else text)
+                            for row, (key, r, text, fresh) in zip(rows, found) if fresh])
+        return [(row[0], key, r) for row, (key, r, _, _) in zip(rows, found)]  # type: ignore[misc]
+
+    def _about(self, row: tuple, frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]],
+               dated: bool) -> tuple[int, str, Rules, ScoringModule, float, str]:
+        """A game's row as _outcomes reads it: its id, label, rules, module, stake and date."""
+        gid, date, table, _, rules_json, _, _, title, stake = row[:9]
+        rules, module, ruleset_title, _, _ = self._frozen(rules_json, gid, frozen_rules)
+        label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
+        return gid, label, rules, module, stake, date
+
+    def _frozen(self, rules_json: str, gid: int, frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]]
+                ) -> tuple[Rules, ScoringModule, str, str, str]:
+        """A game's frozen rules, module, title and the parts of its key these determine (shared by a ruleset's
+        games)."""
+        frozen = frozen_rules.get(rules_json)
+        if frozen is None:
+            rules, module = _frozen_of(rules_json, gid)
+            self._solved(rules)
+            frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
+                                                 _module_code(module))
+        return frozen
+
+    def _part(self, rows: Sequence[tuple], frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]],
+              memo: bool, dated: bool, lazy: bool) -> list[_Found]:
+        """Some of _outcomes' games, each as _Found: the keys and hands read in one snapshot. `lazy`: a remembered
+        outcome is left unread (no game judged: the child sends its text)."""
+        from zapis.club.evening import GameResult
+        judged_from = GameResult.judged_from
+        out: list[_Found] = []
+        todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
+        with self.snapshot():
+            for row in rows:
+                gid, label, rules, module, stake, date = self._about(row, frozen_rules, dated)
+                layout_json, start_json, version, key, done, seated = row[5], row[6], row[9], row[10], row[11], row[12]
+                _, _, _, rules_digest, code = frozen_rules[row[4]]
+                names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
+                want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
+                if memo and key == want:
+                    if lazy:
+                        out.append((want, None, done, False))
+                        continue
+                    try:
+                        out.append((want, judged_from(label, _loads(done), rules, module, stake, date), done, False))
+                        continue
+                    except _DAMAGED_MEMO:
+                        pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
+                todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
+                out.append((want, None, None, True))
+            work: list[tuple[int, tuple, str | list[dict[str, Any]]]] = []
+            for gid, hands in self._hand_texts(list(todo)):
+                at, how = todo.pop(gid)
+                work.append((at, how, hands))
+        work.extend((at, how, []) for at, how in todo.values())  # a game without a hand yet
+        for at, how, hands in work:
+            out[at] = (out[at][0], self._judged(*how, self._hands_read(how[0], hands)), None, True)
+        return out
 
     def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         """Each game's hands as they stand (its log replayed), a game at a time (see _hand_texts)."""
         for gid, found in self._hand_texts(game_ids):
             yield gid, self._hands_read(gid, found)
 
-    def _hands_read(self, game_id: int, found: str | list[dict[str, Any]], own: bool = True
-                    ) -> list[dict[str, Any]]:
+    def _hands_read(self, game_id: int, found: str | list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A game's hands from what _hand_texts brought: its hands' JSON array read, or (a damaged row among them)
-        its log read row by row, which says which hand; by the process that owns this connection only (`own`:
-        else _Damaged is raised)."""
+        its log read row by row, which says which hand."""
         if type(found) is list:
             return found
         hands = _hand_list(found)
-        if hands is None:
-            if not own:
-                raise _Damaged
-            hands = replay(self.log(game_id))
-        return hands
+        return replay(self.log(game_id)) if hands is None else hands
 
     def _hand_texts(self, game_ids: list[int]) -> Iterator[tuple[int, str | list[dict[str, Any]]]]:
         """Each game's hands as they stand, a game at a time, from one query that brings a game's log as one JSON
@@ -311,8 +352,8 @@ def _scored_or_said(game_id: int, scoring: Callable[..., Any], *args: Any) -> An
 _DICTS = {dict}
 
 
-class _Damaged(Exception):
-    """A game's hands that only its log, read row by row, can give."""
+#: what reading a damaged remembered outcome raises
+_DAMAGED_MEMO = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
 def _hand_list(text: str) -> list[dict[str, Any]] | None:

@@ -34,8 +34,19 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
     """[work(item) for item in items], in their order, the odd ones done by a forked child when spreadable(). The
     child sends send(work(item)) (it must pickle: plain data), which becomes back(item, sent) here. An exception
     raised by work() is raised here, as the plain list would."""
+    return halves(items, lambda some: [work(item) for item in some], send=lambda done: [send(r) for r in done],
+                  back=back)
+
+
+def halves(items: Sequence[Any], part: Callable[[Sequence[Any]], list[Any]],
+           send: Callable[[list[Any]], Any] = lambda done: done,
+           back: Callable[[Any, Any], Any] = lambda item, sent: sent) -> list[Any]:
+    """part(items): one result for each item, in their order; when spreadable(), part(the odd items) is done by a
+    forked child at the same time as part(the even ones) here. The child sends send(its results) (it must pickle:
+    plain data), one piece for each of its items, which becomes back(item, piece) here. An exception raised by
+    part() is raised here, as part(items) would raise it; whatever stops the child, its items are done here."""
     if not spreadable(len(items)):
-        return [work(item) for item in items]
+        return part(items)
     theirs = items[1::2]
     read_end, write_end = os.pipe()
     try:
@@ -43,13 +54,13 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
     except OSError:
         os.close(read_end)
         os.close(write_end)
-        return [work(item) for item in items]
+        return part(items)
     if pid == 0:  # the child: its half, sent back whole, then gone without running this process's exit code
         code = 0
         try:
             os.close(read_end)
             try:
-                done = pickle.dumps([send(work(item)) for item in theirs], protocol=pickle.HIGHEST_PROTOCOL)
+                done = pickle.dumps(send(part(theirs)), protocol=pickle.HIGHEST_PROTOCOL)
             except BaseException:  # noqa: BLE001 - the parent does this half itself and says what stops it
                 done, code = b"", 1
             with os.fdopen(write_end, "wb") as out:
@@ -58,7 +69,7 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
             os._exit(code)
     os.close(write_end)
     try:
-        mine = [work(item) for item in items[0::2]]
+        mine = part(items[0::2])
     except BaseException:
         os.close(read_end)
         os.waitpid(pid, 0)
@@ -78,7 +89,7 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
         except Exception:  # noqa: BLE001 - what the child sent does not make a result: done here instead
             got = None
     if got is None or len(got) != len(theirs):
-        got = [work(item) for item in theirs]
+        got = part(theirs)
     out: list[Any] = [None] * len(items)
     out[0::2] = mine
     out[1::2] = got

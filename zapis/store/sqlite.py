@@ -54,6 +54,13 @@ class SQLiteConnection:
         except sqlite3.DatabaseError as e:
             raise ZapisError(_db_message(e), str(self.path)) from None
 
+    def _reader(self) -> sqlite3.Connection:
+        """A connection of this process's own that only reads (a forked child's: a connection is never used
+        across a fork)."""
+        conn = self._connect_read_only(5.0)
+        conn.row_factory = sqlite3.Row
+        return conn
+
     def _connect_read_only(self, timeout: float) -> sqlite3.Connection:
         """A connection that only reads. A WAL database needs its -shm file beside it, which a read-only folder (or
         disk) cannot get when nobody has the database open: then the file is read as it lies (immutable), unless a

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from zapis.core.module import DECLARED, Rules
 from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
-from zapis.modules.bridge.hands import _contract, _count_declarer, _letter, _parse
+from zapis.modules.bridge.hands import _CONTRACTS, _UNSEEN, _contract, _letter, _parse
 from zapis.modules.bridge.law77 import (
     OTHER, SEATS, Breakdown, Parts, Values, above_line, both, deal_parts, vulnerable,
 )
@@ -20,6 +20,8 @@ from zapis.modules.bridge.seating import TURA_RUBBERS, _outcome, _Seating
 # name the partners, and the record and the JSON keep NS / EW.
 WE_THEY = {"NS": Bi("My", "We"), "EW": Bi("Oni", "They")}
 
+
+_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 
 UNFINISHED_GAME = Bi("partia w niedokończonym robrze", "game in an unfinished rubber")
 UNFINISHED_PART = Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber")
@@ -123,21 +125,29 @@ class _Rubber:
         cur = _RubberState(1)
         look, order = self.seating.lookup(1), self.seating.order(1)
         declared = self.declared
+        # a season folds 50,000 deals: what each reads is at hand (Laws 72-74 as _RubberState.deal() adds them)
+        contracts, seat_of = _CONTRACTS, _SEAT_INDEX
         for i, hand in enumerate(hands):
-            c = _contract(hand)
+            c = contracts.get((hand["contract"], hand.get("double", "")), _UNSEEN)
+            if c is _UNSEEN:
+                c = _contract(hand)
             vul = hand.get("vulnerable") or cur.vul()
-            before = (cur.total["NS"], cur.total["EW"])
+            before = (cur.total["NS"], cur.total["EW"]) if rows else (0, 0)
             parts, game = None, False
             if c is not None:
-                side, tricks = look[hand["declarer"]][0], hand["tricks"]
-                parts = deal_parts(c, vulnerable(vul, side), tricks, values)
-                game = cur.deal(side, tricks >= c.needed, parts, thresholds)
-                _count_declarer(declared, order, hand["declarer"], tricks >= c.needed)
+                who, tricks = hand["declarer"], hand["tricks"]
+                side = look[who][0]
+                made = tricks >= c.level + 6
+                parts = deal_parts(c, vul == "both" or vul == side, tricks, values)
+                game = cur.deal(side, made, parts, thresholds)
+                name = order[seat_of[who]] if who in seat_of else who  # (as _count_declarer names him)
+                n, m = declared.get(name, (0, 0))
+                declared[name] = (n + 1, m + made)
             honours = hand.get("honours")
             if honours:
                 cur.total[look[hand.get("honours_side", "")][0]] += honours
             cur.hands += 1
-            won = cur.over(r)
+            won = cur.over(r) if game else None  # only a game made can end the rubber
             if rows:
                 self._rows(i, hand, cur, vul, parts, game, won, before, look)
             if won:

@@ -92,9 +92,11 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
     stack = rules["bock_overlap"] == "stack"
     for hand, d in zip(hands, deal_by):
         # the Bock rounds this deal is in: queued rounds one after another; stacked ones all at once (x2 each)
-        layers = len(rounds) if stack else min(len(rounds), 1)
-        rounds = [left - 1 for left in rounds] if stack else [rounds[0] - 1, *rounds[1:]] if rounds else []
-        rounds = [left for left in rounds if left > 0]
+        layers = 0
+        if rounds:
+            layers = len(rounds) if stack else 1
+            rounds = [left - 1 for left in rounds] if stack else [rounds[0] - 1, *rounds[1:]]
+            rounds = [left for left in rounds if left > 0]
         in_bock = layers > 0
         doubled = bock_mode == "double"
         if hand.get("game") == "ramsch":

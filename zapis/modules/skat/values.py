@@ -102,24 +102,9 @@ def game_value(rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Gam
         cp = 61 if hand.get("won") else 60
     schneider = cp >= 90 or cp <= 30
     declarer_all = schwarz and cp > 60
-    levels = [(("z", "with") if hand["matadors"] > 0 else ("bez", "without"), m), (("gra", "game"), 1)]
-    if hnd:
-        levels.append((("z ręki", "hand"), 1))
-    if schneider or sa or extra:
-        levels.append((("krawiec", "schneider"), 1))
-    if sa:
-        levels.append((("zapowiedziany", "announced"), 1))
-    if schwarz or za:
-        levels.append((("czarno", "schwarz"), 1))
-    if za:
-        levels.append((("zapowiedziane", "announced"), 1))
-    if ouvert:
-        levels.append((("otwarta", "ouvert"), 1))
-    if extra:
-        levels.append((("schenken odrzucone", "schenken refused"), extra))
-    mult = 0
-    for _, x in levels:
-        mult += x
+    # the multiplier: with or without m, game 1, then one level for each of hand, schneider, schneider announced,
+    # schwarz, schwarz announced, ouvert, and a refused Schenken's levels; its words only where they are shown
+    mult = (m + 1 + hnd + (schneider or sa or extra > 0) + sa + (schwarz or za) + za + ouvert + extra)
     if "won" in hand:
         won = bool(hand["won"])
     elif sch == "accepted" or sch == "refused-accepted":
@@ -131,7 +116,8 @@ def game_value(rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Gam
     else:
         won = cp >= 61
     value = base * mult
-    text = levels_said(levels, mult, base, value) if words else ""
+    text = levels_said(_levels(hand["matadors"] > 0, m, hnd, schneider, sa, schwarz, za, ouvert, extra), mult, base,
+                       value) if words else ""
     overbid = "bid" in hand and value < hand["bid"]
     if overbid:
         value = base * math.ceil(hand["bid"] / base)
@@ -152,6 +138,20 @@ def game_value(rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Gam
     if ouvert:
         marks.append("O")
     return Game(game, hand["declarer"], won, value, 2 ** k, text, overbid, marks)
+
+
+def _levels(with_: bool, m: int, hnd: bool, schneider: bool, sa: bool, schwarz: bool, za: bool, ouvert: bool,
+            extra: int) -> list[tuple[tuple[str, str], int]]:
+    """The multiplier's levels as game_value() counts them, each named (Polish, English), for its words."""
+    levels = [(("z", "with") if with_ else ("bez", "without"), m), (("gra", "game"), 1)]
+    for name, on in ((("z ręki", "hand"), hnd), (("krawiec", "schneider"), schneider or sa or extra),
+                     (("zapowiedziany", "announced"), sa), (("czarno", "schwarz"), schwarz or za),
+                     (("zapowiedziane", "announced"), za), (("otwarta", "ouvert"), ouvert)):
+        if on:
+            levels.append((name, 1))
+    if extra:
+        levels.append((("schenken odrzucone", "schenken refused"), extra))
+    return levels
 
 
 def levels_said(levels, mult: int, base: int, value: int) -> Bi:
