@@ -128,26 +128,25 @@ def test_halves_gives_each_half_whole_to_its_process(spreading):
 def _parts_here(monkeypatch):
     """The games' halves the parent scored itself (two: the child failed and its half was done here)."""
     from zapis.store.outcomes import Outcomes
-    calls, part = [], Outcomes._part
-    monkeypatch.setattr(Outcomes, "_part", lambda self, rows, *a, **k: calls.append(len(rows)) or part(self, rows,
-                                                                                                          *a, **k))
+    calls, part = [], Outcomes._scored_now
+    monkeypatch.setattr(Outcomes, "_scored_now", lambda self, todo: calls.append(len(todo)) or part(self, todo))
     return calls
 
 
 @two_cores
 def test_the_child_reads_a_corrected_game_and_a_half_kept_memo_on_its_own_connection(history, spreading,
                                                                                      monkeypatch):
-    """The child reads its games' hands on a connection of its own: a game corrected and undone (its log replayed)
-    in the child's half needs no help from the parent, and neither do the outcomes already remembered."""
+    """Only the games not remembered are scored, in two halves; the child reads its games' hands on a connection of
+    its own: a game corrected and undone (its log replayed) in the child's half needs no help from the parent."""
     store = Store(history)
+    store.season("2024-01-03", "2024-01-04")  # the last two evenings remembered: the first two's ten games to score
     second = store.conn.execute("SELECT id FROM games ORDER BY id LIMIT 1 OFFSET 1").fetchone()[0]  # the child's
     hands = store.hands(second)
     store.edit(second, 0, {**hands[0], "note": "poprawione"})
     store.undo(second)
-    Store(history).season("2024-01-01", "2024-01-02")  # half of the outcomes remembered
     calls = _parts_here(monkeypatch)
     spread_season = Store(history).season(*ALL)
-    assert calls == [10]  # the parent did its ten games; the child its ten
+    assert calls == [5]  # the parent scored its five games; the child its five
     monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
     fresh = Store(history).results(None, *ALL)
     assert table(spread_season) == table(fresh) and season(spread_season) == season(fresh)

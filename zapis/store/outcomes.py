@@ -26,10 +26,6 @@ if TYPE_CHECKING:
     from zapis.core.module import Rules, ScoringModule
     from zapis.club.evening import GameResult
 
-    #: one game as _outcomes finds it: its key, the game judged (None: left unread in the child), its outcome as the
-    #: memo keeps it (None: not written yet), and whether it was scored now (to be remembered)
-    _Found = tuple[str, GameResult | None, str | None, bool]
-
 
 class Outcomes:
     """The Store's games scored and judged, and the memo of their outcomes."""
@@ -63,10 +59,12 @@ class Outcomes:
         memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
         `dated` (a season's games come from many evenings).
 
-        A season's 5,000 games are done in two halves at once where there are two cores (spread.halves): every
-        other game by a forked child, which reads its games' hands on a connection of its own and sends each
-        outcome as the memo keeps it (a remembered one as it is), read back here as a remembered one is. Each half
-        reads its games' keys and hands in one snapshot, so an outcome is always remembered under its own key."""
+        The games to score (a cold season's 5,000) are scored in two halves at once where there are two cores
+        (spread.halves): every other one by a forked child, which reads its games' hands on a connection of its
+        own and sends each outcome as the memo keeps it, read back here as a remembered one is. Each half reads
+        its hands with its games' versions: a game changed since its key was read is scored as it is now and
+        not remembered under the old key."""
+        from zapis.club.evening import GameResult
         rows = self.conn.execute(
             # each game with its seats (seat, the name as recorded, the player's name now) as one JSON array: one
             # query, no row a seat (a season has 20,000); a game's seats are put in order here (a sort of four)
@@ -78,89 +76,63 @@ class Outcomes:
             args).fetchall()
         # the games of one ruleset share its Rules, module, title and the parts of their keys these determine
         frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]] = {}
+        out: list[tuple[int, str, GameResult | None]] = []
+        todo: list[tuple[int, int, tuple]] = []  # (its place in out, its version, what scores it)
+        judged_from = GameResult.judged_from
+        for (gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done,
+             seated) in rows:
+            frozen = frozen_rules.get(rules_json)
+            if frozen is None:
+                rules, module = _frozen_of(rules_json, gid)
+                self._solved(rules)
+                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
+                                                     _module_code(module))
+            rules, module, ruleset_title, rules_digest, code = frozen
+            label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
+            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
+            want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
+            if memo and key == want:
+                try:
+                    out.append((gid, want, judged_from(label, _loads(done), rules, module, stake, date)))
+                    continue
+                except _DAMAGED_MEMO:
+                    pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
+            todo.append((len(out), version, (gid, label, rules, module, layout_json, start_json, stake, date, names)))
+            out.append((gid, want, None))
         here = os.getpid()
 
-        def part(some: Sequence[tuple]) -> list[_Found]:
-            child = os.getpid() != here
-            if child:  # a connection of its own (a forked one is never used)
+        def part(some: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool, str]]:
+            if os.getpid() != here:  # the child: a connection of its own (a forked one is never used)
                 self.conn = self._reader()
-            return self._part(some, frozen_rules, memo, dated, lazy=child)
+            # each game with its outcome as the memo keeps it (what the child sends), made by the half that scored it
+            return [(r, held, _outcome_json(r.outcome())) for r, held in self._scored_now(some)]
 
-        def sent(found: _Found) -> tuple[str, str, bool]:
-            """What the child sends of a game: its key, its outcome as the memo keeps it, whether scored now."""
-            key, r, text, fresh = found
-            return key, (_outcome_json(r.outcome()) if text is None else text), fresh
+        def back(item: tuple[int, int, tuple], sent: tuple[bool, str]) -> tuple[GameResult, bool, str]:
+            how = item[2]
+            return judged_from(how[1], _loads(sent[1]), *how[2:4], how[6], how[7]), *sent
 
-        def back(row: tuple, got: tuple[str, str, bool]) -> _Found:
-            key, text, fresh = got
-            gid, label, rules, module, stake, date = self._about(row, frozen_rules, dated)
-            try:
-                return key, GameResult.judged_from(label, _loads(text), rules, module, stake, date), text, fresh
-            except _DAMAGED_MEMO:  # a damaged memo the child did not read: that game scored here
-                return self._part([row], frozen_rules, memo=False, dated=dated, lazy=False)[0]
+        # scored on both cores where there are two: the child sends each outcome as the memo keeps it
+        scored = halves(todo, part, send=lambda done: [(held, text) for _, held, text in done], back=back)
+        kept = []
+        for (at, _, _), (r, held, text) in zip(todo, scored):
+            gid, want, _ = out[at]
+            out[at] = (gid, want, r)
+            if held:
+                kept.append((gid, want, text))
+        if memo:
+            self._remember(kept)
+        return out  # type: ignore[return-value]
 
-        from zapis.club.evening import GameResult
-        with collector_paused():  # thousands of outcomes made, all kept: the collector would only scan them
-            found = halves(rows, part, send=lambda got: [sent(f) for f in got], back=back)
-        if memo:  # the outcomes scored now, kept for the next time
-            self._remember([(row[0], key, _outcome_json(r.outcome()) if text is None else text)
-                            for row, (key, r, text, fresh) in zip(rows, found) if fresh])
-        return [(row[0], key, r) for row, (key, r, _, _) in zip(rows, found)]  # type: ignore[misc]
-
-    def _about(self, row: tuple, frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]],
-               dated: bool) -> tuple[int, str, Rules, ScoringModule, float, str]:
-        """A game's row as _outcomes reads it: its id, label, rules, module, stake and date."""
-        gid, date, table, _, rules_json, _, _, title, stake = row[:9]
-        rules, module, ruleset_title, _, _ = self._frozen(rules_json, gid, frozen_rules)
-        label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
-        return gid, label, rules, module, stake, date
-
-    def _frozen(self, rules_json: str, gid: int, frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]]
-                ) -> tuple[Rules, ScoringModule, str, str, str]:
-        """A game's frozen rules, module, title and the parts of its key these determine (shared by a ruleset's
-        games)."""
-        frozen = frozen_rules.get(rules_json)
-        if frozen is None:
-            rules, module = _frozen_of(rules_json, gid)
-            self._solved(rules)
-            frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
-                                                 _module_code(module))
-        return frozen
-
-    def _part(self, rows: Sequence[tuple], frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]],
-              memo: bool, dated: bool, lazy: bool) -> list[_Found]:
-        """Some of _outcomes' games, each as _Found: the keys and hands read in one snapshot. `lazy`: a remembered
-        outcome is left unread (no game judged: the child sends its text)."""
-        from zapis.club.evening import GameResult
-        judged_from = GameResult.judged_from
-        out: list[_Found] = []
-        todo: dict[int, tuple[int, tuple]] = {}  # game id -> (its place in out, what scores it)
+    def _scored_now(self, todo: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool]]:
+        """_outcomes' games to score, each judged from its hands as they are now, and whether its version is still
+        the one its key was made of (else it is not to be remembered under that key): read in one snapshot."""
         with self.snapshot():
-            for row in rows:
-                gid, label, rules, module, stake, date = self._about(row, frozen_rules, dated)
-                layout_json, start_json, version, key, done, seated = row[5], row[6], row[9], row[10], row[11], row[12]
-                _, _, _, rules_digest, code = frozen_rules[row[4]]
-                names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
-                want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
-                if memo and key == want:
-                    if lazy:
-                        out.append((want, None, done, False))
-                        continue
-                    try:
-                        out.append((want, judged_from(label, _loads(done), rules, module, stake, date), done, False))
-                        continue
-                    except _DAMAGED_MEMO:
-                        pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
-                todo[gid] = (len(out), (gid, label, rules, module, layout_json, start_json, stake, date, names))
-                out.append((want, None, None, True))
-            work: list[tuple[int, tuple, str | list[dict[str, Any]]]] = []
-            for gid, hands in self._hand_texts(list(todo)):
-                at, how = todo.pop(gid)
-                work.append((at, how, hands))
-        work.extend((at, how, []) for at, how in todo.values())  # a game without a hand yet
-        for at, how, hands in work:
-            out[at] = (out[at][0], self._judged(*how, self._hands_read(how[0], hands)), None, True)
-        return out
+            ids = [how[0] for _, _, how in todo]
+            now = dict(self.conn.execute("SELECT id, version FROM games WHERE id IN (SELECT value FROM json_each(?))",
+                                         (json.dumps(ids),)).fetchall())
+            hands = dict(self._hand_texts(ids))
+        return [(self._judged(*how, self._hands_read(how[0], hands.get(how[0], []))), now.get(how[0]) == version)
+                for _, version, how in todo]
 
     def _hands_of(self, game_ids: list[int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         """Each game's hands as they stand (its log replayed), a game at a time (see _hand_texts)."""

@@ -169,6 +169,21 @@ class Values:
     grand_slam_v: int = 1500
     making_nv: int = 0  # a bonus for making any contract (Old Polish "bien joué")
     making_v: int = 0
+    #: deal_parts() as a fold has found them with these values: (contract, vulnerable, tricks) -> its parts
+    memo: dict[tuple[Contract, bool, int], Parts] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, rules: Rules) -> Values:
+        """from_rules(rules), one for the same Rules (a season's games of a ruleset share theirs, and with it the
+        memo of their deals' parts)."""
+        known = _VALUES_OF.get(id(rules))
+        if known is not None and known[0] is rules:
+            return known[1]
+        if len(_VALUES_OF) >= 64:
+            _VALUES_OF.clear()
+        values = cls.from_rules(rules)
+        _VALUES_OF[id(rules)] = (rules, values)  # the rules held: their id names no other while kept here
+        return values
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> Values:
@@ -279,6 +294,9 @@ PREMIUM_WORDS = {"game": Bi("premia za dograną", "game bonus"),
 
 #: a deal's score as plain numbers: (below, overtricks, insult, slam, making, undertricks), the fields of a Breakdown
 Parts = tuple[int, int, int, int, int, int]
+
+
+_VALUES_OF: dict[int, tuple[Rules, Values]] = {}
 
 
 def deal_parts(c: Contract, vul: bool, tricks: int, values: Values) -> Parts:

@@ -27,7 +27,7 @@ UNFINISHED_GAME = Bi("partia w niedokończonym robrze", "game in an unfinished r
 UNFINISHED_PART = Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber")
 
 
-@dataclass
+@dataclass(slots=True)
 class _RubberState:
     number: int
     games: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
@@ -104,7 +104,7 @@ class _Rubber:
     def __init__(self, rules: Rules, players: list[str], start: dict[str, int], rows: bool = True,
                  player_start: Mapping[str, Any] | None = None):
         self.r, self.players, self.start, self.rows = rules, players, start, rows
-        self.values = Values.from_rules(rules)
+        self.values = Values.of(rules)
         self.seating = _Seating(rules, players)
         self.tura = self.seating.kind == "tura"
         # each player's total carried in: his own in a tura, his side's otherwise
@@ -127,6 +127,7 @@ class _Rubber:
         declared = self.declared
         # a season folds 50,000 deals: what each reads is at hand (Laws 72-74 as _RubberState.deal() adds them)
         contracts, seat_of = _CONTRACTS, _SEAT_INDEX
+        scored = values.memo  # (contract, vulnerable, tricks) -> its parts: a few hundred for a whole season
         for i, hand in enumerate(hands):
             c = contracts.get((hand["contract"], hand.get("double", "")), _UNSEEN)
             if c is _UNSEEN:
@@ -138,7 +139,10 @@ class _Rubber:
                 who, tricks = hand["declarer"], hand["tricks"]
                 side = look[who][0]
                 made = tricks >= c.level + 6
-                parts = deal_parts(c, vul == "both" or vul == side, tricks, values)
+                vulnerable_now = vul == "both" or vul == side
+                parts = scored.get((c, vulnerable_now, tricks))
+                if parts is None:
+                    parts = scored[c, vulnerable_now, tricks] = deal_parts(c, vulnerable_now, tricks, values)
                 game = cur.deal(side, made, parts, thresholds)
                 name = order[seat_of[who]] if who in seat_of else who  # (as _count_declarer names him)
                 n, m = declared.get(name, (0, 0))
