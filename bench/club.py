@@ -178,16 +178,17 @@ def entry_ready(s: Session, table: int, rnd: int, board: int) -> Callable[[Table
     return ready
 
 
-def at_full_size(t: Tablet) -> bool:
+def at_full_size(t: Tablet, bar: int = -2) -> bool:
     """The screen fills the tablet's terminal: its key bar, docked at the bottom, has its words on the last row but
-    one (a tablet's keys are three rows tall, the last one blank). (A session made before its tablet came, at another
-    size, first shows what it drew then; its screen at the tablet's size follows the resize.)"""
-    return bool(t.lines and len(t.lines) == t.screen.height and t.lines[-2].strip())
+    one (a tablet's keys are three rows tall, the last one blank; a bare app's footer is the last row: bar=-1). (A
+    session made before its tablet came, at another size, first shows what it drew then; its screen at the tablet's
+    size follows the resize.)"""
+    return bool(t.lines and len(t.lines) == t.screen.height and t.lines[bar].strip())
 
 
 def bare_ready(t: Tablet) -> bool:
     return ("Bare" in t.lines[0] and any(line.split() == ["1", "2"] for line in t.lines) and "palette" in t.text
-            and at_full_size(t))
+            and at_full_size(t, bar=-1))
 
 
 def evening_ready(t: Tablet) -> bool:

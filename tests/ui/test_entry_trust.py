@@ -454,6 +454,27 @@ async def test_the_field_with_the_cursor_is_marked_without_colour(db):
         assert marked() == []
 
 
+
+async def test_the_mark_stays_while_the_app_has_not_the_focus_as_a_served_tablet_starts(db):
+    """A served app starts without the focus (Textual's web driver: AppBlur until the browser's terminal has it,
+    on a tablet at its first tap): the field the cursor comes back to keeps its ▶, and a tap moves it."""
+    gid, app = await open_game(db, "bridge-rubber", P4, size=(100, 40), touch=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.push_screen(GameScreen(gid))
+        await pilot.pause()
+        form = app.screen.query_one(HandForm)
+
+        def marked() -> list[str]:
+            return [str(lbl.render()) for lbl in form.query(".field-label") if str(lbl.render()).startswith("▶")]
+        assert marked() == [MARKS["current"] + "kontrakt"]
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is None and marked() == [MARKS["current"] + "kontrakt"]
+        await pilot.click("#in-declarer")  # the tablet's first tap: a declarer picked, the cursor on to the result
+        await pilot.pause()
+        assert marked() == [MARKS["current"] + "wynik"]
+
 async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at_80_columns(db):
     """The list of games at 80 columns: each game's title, and under it its totals (four players' fit one line of
     what the other columns leave); the row the cursor is on marked ▶ while the list has the cursor."""

@@ -157,11 +157,13 @@ class HandForm(FormTyping, FormContract, FormKeypad, FormValues, FormBuild):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         """The cursor left the form (a question over it took the Enter, a refusal moved it): nothing is held, and
-        no field is marked ▶ (the cursor on Zapisz is marked there: one mark on the screen)."""
+        no field is marked ▶ (the cursor on Zapisz is marked there: one mark on the screen). The app losing the
+        focus (a served app until its browser's terminal has it, as a tablet's until its first tap) leaves the
+        mark where the cursor comes back to."""
         if self.holding:
             self.release()
         here = self.app.focused
-        if self._current is not None and (here is None or self not in here.ancestors):
+        if self._current is not None and self.app.app_focus and (here is None or self not in here.ancestors):
             old, self._current = self._current, None
             self._mark(old)
 
