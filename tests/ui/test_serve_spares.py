@@ -234,3 +234,38 @@ async def test_a_tablet_that_takes_a_spare_still_starting_gets_its_own_size(tmp_
         screen, stream = screen_of(100, 30)
         await until_shown(ws, stream, screen, lambda rows: "─" * 100 in rows and rows[-2].strip())
         await ws.close()
+
+
+def process_state(service) -> str:
+    """A session's process state as the kernel tells it: R, S (running, sleeping), T (stopped)."""
+    with open(f"/proc/{service._process.pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
+@linux_only
+async def test_a_built_spare_waits_paused_and_a_tablet_that_takes_it_after_a_commit_has_it_look_again(tmp_path):
+    """A built spare is stopped (no poll, no redraw for commits nobody sees); taken, it runs again, and when the
+    server passed on a commit meanwhile it is nudged to look at the database at once; the hand saved while it slept
+    is on the tablet's screen."""
+    db = tmp_path / "s.db"
+    gid = new_game(db, "kierki", PLAYERS, [])  # table 1
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        spare = await spare_built(server, 1)
+        end = time.monotonic() + 10
+        while spare.paused_at is None and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        assert process_state(spare.service) == "T"  # stopped while it waits
+        from zapis.store import Store
+        with Store(db) as store:  # a hand saved elsewhere while it slept, which the server passed on
+            store.enter(gid, {"deal": "no-tricks", "taken": dict(zip(PLAYERS, (4, 3, 3, 3)))})
+            ala = str(store.sheet(gid).totals["Ala"])
+        server.committed(None)
+        nudges = []
+        send = spare.service.send_meta
+        spare.service.send_meta = lambda meta: nudges.append(meta) or send(meta)
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=80&height=24",
+                                      headers=ws_headers(url))  # its own size: no resize to wake it
+        screen, stream = screen_of(80, 24)
+        await until_shown(ws, stream, screen, lambda rows: ala in "".join(rows), timeout=5)
+        assert process_state(spare.service) in "RS" and nudges == [{"type": "zapis_changed"}]
+        await ws.close()

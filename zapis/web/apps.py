@@ -217,6 +217,8 @@ class Apps:
                 self.owners[service] = owner
             self.sockets.add(websocket)
             if spare is not None:
+                if spare.stale:  # it slept through a commit: it looks at the database now
+                    await service.send_meta({"type": CHANGED})
                 if spare.size != (width, height):  # drawn at the tablet's size before the tablet sees it
                     await spare.relay.redrawn(lambda: service.set_terminal_size(width, height))
                 await spare.relay.attach(websocket)
@@ -237,9 +239,12 @@ class Apps:
                     self.spares.wake()  # its table may want a spare again
         return websocket
 
+    commits = 0  # the sessions' commits the server has passed on (a paused spare taken after one is nudged)
+
     def committed(self, source: AppService) -> None:
         """A session committed: every other session and the board look at the database now, not at their
         next poll (a session still starting takes it from its first look)."""
+        self.commits += 1
         for service in list(self.sessions):
             if service is not source and service._stdin is not None:
                 task = asyncio.get_running_loop().create_task(service.send_meta({"type": CHANGED}))

@@ -89,8 +89,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         self.forks: Forks | None = Forks(base[3:], lambda: session_environment(AppService._build_environment(
             SimpleNamespace(debug=self.debug), 80, 24))) if forks else None
         # each table's session made before its tablet connects (zapis.web.spares), while the server waits
-        self.spares: Spares | None = Spares(self.make_spare, self.wanted_spares, stop_service) \
-            if forks and spares else None
+        self.spares: Spares | None = Spares(self.make_spare, self.wanted_spares, stop_service,
+                                            lambda: self.commits) if forks and spares else None
         self._nudges: set[asyncio.Task] = set()
 
     # --- the web application ---------------------------------------------------------------------------

@@ -11,15 +11,18 @@ session like any other. A tablet that finds no spare (the second tablet of a tab
 lingers, a table of another evening) starts its session as before.
 
 A spare is the same session as a tablet's (`zapis.web.session --table T`, the table's work and nothing else):
-taking it gives a tablet nothing its own session would not. Spares are not nudged after commits (only tablets are:
-nobody looks at a spare); a spare's own poll keeps it current. A spare that ends, or holds too much output (an
-evening of changes redrawn while no tablet came), is stopped and made again.
+taking it gives a tablet nothing its own session would not. Once built, a spare is paused (SIGSTOP): thirty of
+them waiting while the tablets play would otherwise each look at the database four times a second and draw their
+screen again after every commit nobody is looking at. Taken, it goes on (SIGCONT) and, when anything was committed
+since it was paused, is nudged to look at once (its poll would within a quarter of a second). A spare that ends,
+or holds too much output, is stopped and made again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import time
 from typing import Any, Awaitable, Callable, Iterable
 
@@ -103,6 +106,25 @@ class Relay:
 class Spare:
     def __init__(self, table: int, service: Any, relay: Relay, size: tuple[int, int]):
         self.table, self.service, self.relay, self.size = table, service, relay, size
+        self.paused_at: int | None = None  # the server's count of commits when it was paused (None: running)
+        self.stale = False  # taken after a commit it slept through: to be nudged
+
+    def _signal(self, sig: int) -> None:
+        process = getattr(self.service, "_process", None)
+        if process is not None and process.returncode is None:
+            try:
+                process.send_signal(sig)
+            except ProcessLookupError:
+                pass
+
+    def pause(self, commits: int) -> None:
+        self._signal(signal.SIGSTOP)
+        self.paused_at = commits
+
+    def resume(self, commits: int) -> None:
+        if self.paused_at is not None:
+            self._signal(signal.SIGCONT)
+            self.stale, self.paused_at = commits != self.paused_at, None
 
     @property
     def usable(self) -> bool:
@@ -116,11 +138,12 @@ class Spares:
 
     `make(table, relay, width, height)` starts a session whose output goes to `relay` (None: no session can be
     started now); `wanted()` names the tables that should have a spare now (the current evening's tables that have
-    no tablet, within the cap); `stop(service)` ends one."""
+    no tablet, within the cap); `stop(service)` ends one; `commits()` counts the commits the server has seen."""
 
     def __init__(self, make: Callable[[int, Relay, int, int], Awaitable[Any]],
-                 wanted: Callable[[], Iterable[int]], stop: Callable[[Any], Awaitable[None]]):
-        self.make, self.wanted, self.stop_service = make, wanted, stop
+                 wanted: Callable[[], Iterable[int]], stop: Callable[[Any], Awaitable[None]],
+                 commits: Callable[[], int] = lambda: 0):
+        self.make, self.wanted, self.stop_service, self.commits = make, wanted, stop, commits
         self.spares: dict[int, Spare] = {}
         self.size = (80, 24)  # the size of the last table's tablet that connected: the next spares are built at it
         self.taken = 0
@@ -150,6 +173,7 @@ class Spares:
         if not spare.usable:
             self._drop(spare)
             return None
+        spare.resume(self.commits())
         self.taken += 1
         return spare
 
@@ -161,6 +185,7 @@ class Spares:
         return True
 
     def _drop(self, spare: Spare) -> None:
+        spare.resume(self.commits())  # a paused process hears no request to end
         task = asyncio.get_running_loop().create_task(self.stop_service(spare.service))
         task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
 
@@ -203,6 +228,9 @@ class Spares:
             end = time.monotonic() + BUILD_SECONDS
             while not relay.built and not relay.ended and time.monotonic() < end and table in self.spares:
                 await asyncio.sleep(0.05)
+            spare = self.spares.get(table)
+            if relay.built and spare is not None and spare.service is service:
+                spare.pause(self.commits())  # built: it waits for its tablet using nothing
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -213,4 +241,6 @@ class Spares:
                 pass
             self._task = None
         spares, self.spares = list(self.spares.values()), {}
+        for spare in spares:
+            spare.resume(self.commits())
         await asyncio.gather(*(self.stop_service(s.service) for s in spares), return_exceptions=True)
