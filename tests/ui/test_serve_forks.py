@@ -218,3 +218,34 @@ async def read(ws: aiohttp.ClientWebSocketResponse, seconds: float, until: str) 
         elif message.type != aiohttp.WSMsgType.TEXT:
             break
     return seen
+
+
+def test_the_warm_process_imports_what_a_tablets_first_screen_needs(tmp_path):
+    """Whatever a session imports after the fork is its own memory (and its own time): a table's tablet, its game
+    screen drawn at a tablet's size, imports nothing the warm process has not (but what only the test's headless
+    run needs)."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "s.db"
+    new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"], [{"contract": "3NT", "declarer": "N",
+                                                                         "tricks": 9}])
+    script = f"""
+import sys
+from zapis.web.forks import warm
+warm()
+before = set(sys.modules)
+from zapis.ui.app import make_app
+async def drawn(pilot):
+    for _ in range(10):
+        await pilot.pause(0.05)
+    pilot.app.exit()
+make_app({str(db)!r}, "pl", table=1, touch=True).run(headless=True, size=(100, 40), auto_pilot=drawn)
+print(sorted(set(sys.modules) - before))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "ZAPIS_HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    late = set(json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"')))
+    assert late <= {"textual.pilot", "textual.drivers.headless_driver", "textual.drivers.linux_driver",
+                    "termios", "tty"}, late  # (the headless run's own; a served session runs the web driver)

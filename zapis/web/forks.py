@@ -203,8 +203,24 @@ def warm() -> None:
 
     warm_up()
     modules()
+    _first_frame_imports()
     gc.collect()
     gc.freeze()
+
+
+def _first_frame_imports() -> None:
+    """What a session would otherwise import or load at its first frame (found by comparing sys.modules before and
+    after a tablet's first screen), then held by each session on its own: made once here, shared."""
+    import concurrent.futures.thread  # noqa: F401 - asyncio's default executor
+    import queue  # noqa: F401
+
+    import rich._emoji_codes  # noqa: F401
+    import textual.drivers._writer_thread  # noqa: F401 - the web driver's writer
+    import textual.layouts.factory  # noqa: F401 - the horizontal and stream layouts
+    import textual.scrollbar  # noqa: F401 - a game's sheet scrolls
+    from rich.cells import cell_len
+
+    cell_len("żółć ♠♥")  # rich's table of character widths, loaded on the first wide character
 
 
 def _reap(signum: int, frame: object) -> None:
