@@ -27,7 +27,7 @@ measured in the same run:
   own size (the key bar's words on its last row but one: a spare made at another size first shows what it drew then). Burst: N tablets
   connecting at once, from the common start to the LAST one finished, and the median. One more tablet alone:
   with the N open and idle, one more (table N+1, which has its spare; with N = 30, a second tablet of table 1,
-  which has one too: in a pairs session a table whose first tablet came gets a spare for its second) from its connect to finished, --repeat times, each closed
+  which has none: its session starts as it connects) from its connect to finished, --repeat times, each closed
   (its session gone, and whatever the server makes again for its table done) before the next. Baseline: the bare app, finished when
   its header, its table's row "1  2" and its footer show, measured the same way with N bare clients.
 - save -> redrawn: a result is entered as a table does it: on table 1's tablet, taps on the pad's cells 4, ♠, S
@@ -431,7 +431,7 @@ async def measure_open(res: Result, http: aiohttp.ClientSession, url: str, pid: 
     res.lag_burst = LAG.take()
     res.client_cpu_burst = own_cpu() - c0
     await asyncio.sleep(SETTLE)
-    await settle(pid)  # what the server makes once the tablets came (a pairs table's spare for its second tablet)
+    await settle(pid)  # and whatever the server does once its tablets came, done
     res.mib, own1, res.processes = tree_pss_mib(pid)
     core1, res.session_mib, res.sessions = sessions_pss_mib(pid)
     res.server_own_mib, res.core_mib = (own0, own1), (core0, core1)

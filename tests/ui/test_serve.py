@@ -234,40 +234,9 @@ def test_without_max_sessions_the_cap_follows_the_evening(tmp_path):
     with Store(db) as store:
         pairs = [[f"A{i}", f"B{i}"] for i in range(60)]
         new_session(store, store.new_evening("2026-11-27", "Klub"), pairs, movement="mitchell")
-    server._tables = (-1e9, 0, False)  # counted again (it is, every few seconds)
+    server._tables = (-1e9, 0)  # counted again (it is, every few seconds)
     assert server.session_cap() == 68
     assert ZapisServer(str(db), "pl", "127.0.0.1", free_port(), None, max_sessions=5).session_cap() == 5
-
-
-def test_a_pairs_tables_second_tablet_gets_a_spare_after_every_table_has_its_first(tmp_path):
-    """Spares go first to the tables without a session; in a pairs session (two tablets a table, N-S and E-W) a
-    table whose first tablet came then gets one for its second; at a games evening's table one tablet is all."""
-    from types import SimpleNamespace
-
-    from zapis.club.pairs_session import new_session
-
-    db = tmp_path / "s.db"
-    with Store(db) as store:
-        evening = store.new_evening("2026-11-27", "Klub")
-        new_session(store, evening, [[f"A{i}", f"B{i}"] for i in range(6)], movement="mitchell")  # tables 1-3
-    server = ZapisServer(str(db), "pl", "127.0.0.1", free_port(), None)
-    server.forks = SimpleNamespace(failed=False)
-    class Tablet:
-        def __init__(self, table: int | None):
-            self.table = table
-    server.sessions = {Tablet(2), Tablet(None)}  # table 2's first tablet, the director's
-    assert server.wanted_spares() == [1, 3, 2]
-    server.sessions.add(Tablet(2))  # table 2's second tablet came
-    assert server.wanted_spares() == [1, 3]
-    server.max_sessions = 4  # room for one more
-    assert server.wanted_spares() == [1]
-    games = tmp_path / "g.db"
-    new_game(games, "kierki", ["Ala", "Bartek", "Celina", "Darek"], [])  # table 1
-    new_game(games, "kierki", ["Ewa", "Filip", "Gosia", "Henryk"], [])  # table 2
-    server = ZapisServer(str(games), "pl", "127.0.0.1", free_port(), None)
-    server.forks = SimpleNamespace(failed=False)
-    server.sessions = {Tablet(1)}
-    assert server.wanted_spares() == [2]
 
 
 async def test_a_table_chosen_once_is_remembered_and_reaches_the_app_command(tmp_path):

@@ -9,7 +9,6 @@ import logging
 import shlex
 import sqlite3
 import time
-from collections import Counter
 from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
@@ -96,29 +95,23 @@ class Apps:
         return "exec " + shlex.join(self.base_command + (["--table", str(table)] if table else []))
 
     # --- how many sessions ---------------------------------------------------------------------------------
-    #: (when, how many, whether a pairs session plays) the current evening's tables were last counted
-    _tables: tuple[float, int, bool] = (-1e9, 0, False)
+    _tables: tuple[float, int] = (-1e9, 0)  # (when, what) the current evening's tables were last counted
 
     def evening_tables(self) -> int:
         """The tables of the current evening, counted again at most every few seconds (a new evening, a pairs
         session made, changes it)."""
-        return self._evening()[1]
-
-    def _evening(self) -> tuple[float, int, bool]:
         now = time.monotonic()
         if now - self._tables[0] > 5.0:
             try:
-                from zapis.club.pairs_session import evening_tables, session_of
+                from zapis.club.pairs_session import evening_tables
                 from zapis.store import Store
 
                 with Store(self.db) as store:
-                    evening = store.current_evening()
-                    tables = evening_tables(store, evening)
-                    pairs = evening is not None and session_of(store, evening) is not None
+                    tables = evening_tables(store, store.current_evening())
             except (ZapisError, OSError, sqlite3.Error):
-                tables, pairs = 0, False  # nothing to read yet
-            self._tables = (now, tables, pairs)
-        return self._tables
+                tables = 0  # nothing to read yet
+            self._tables = (now, tables)
+        return self._tables[1]
 
     def session_cap(self) -> int:
         """The sessions allowed at once: `--max-sessions` if given, else the evening's (`evening_cap`)."""
@@ -128,17 +121,13 @@ class Apps:
 
     # --- spares: a table's session made before its tablet connects (zapis.web.spares) ----------------------
     def wanted_spares(self) -> list[int]:
-        """The tables that should have a spare now, when sessions are forked from the warm process: the current
-        evening's that have no session; then, in a pairs session (two tablets a table, N-S and E-W), those that
-        have one, for their second tablet; as many as the cap leaves room for (the spares counted in it)."""
+        """The tables that should have a spare now: the current evening's that have no session, as many as the
+        cap leaves room for (the spares counted in it), when sessions are forked from the warm process."""
         if self.forks is None or self.forks.failed:
             return []
         room = self.session_cap() - len(self.sessions)
-        _, tables, pairs = self._evening()
-        busy = Counter(getattr(s, "table", None) for s in self.sessions)
-        first = [t for t in range(1, tables + 1) if not busy[t]]
-        second = [t for t in range(1, tables + 1) if busy[t] == 1] if pairs else []
-        return (first + second)[:max(room, 0)]
+        busy = {getattr(s, "table", None) for s in self.sessions}
+        return [t for t in range(1, self.evening_tables() + 1) if t not in busy][:max(room, 0)]
 
     async def make_spare(self, table: int, relay: Relay, width: int, height: int) -> Session | None:
         service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,
