@@ -429,30 +429,31 @@ async def test_the_same_keys_as_before_still_make_the_usual_hand(db):
 
 
 # --- the cursor, by sight and by keys ------------------------------------------------------------------------------
+def marked_labels(form) -> list[str]:
+    """The form's field labels marked ▶ (the cursor's)."""
+    return [str(lbl.render()) for lbl in form.query(".field-label") if str(lbl.render()).startswith("▶")]
+
+
 async def test_the_field_with_the_cursor_is_marked_without_colour(db):
     gid, app = await open_game(db, "bridge-rubber", P4)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(GameScreen(gid))
         await pilot.pause()
         form = app.screen.query_one(HandForm)
-
-        def marked() -> list[str]:
-            return [str(lbl.render()) for lbl in form.query(".field-label") if str(lbl.render()).startswith("▶")]
-        assert marked() == [MARKS["current"] + "kontrakt"]
+        assert marked_labels(form) == [MARKS["current"] + "kontrakt"]
         await keys(pilot, "4", "s")
-        assert marked() == [MARKS["current"] + "rozgrywający"]
+        assert marked_labels(form) == [MARKS["current"] + "rozgrywający"]
         await keys(pilot, "tab")  # at once after the cursor moved on by itself: that move confirmed, no skip
-        assert marked() == [MARKS["current"] + "rozgrywający"]
+        assert marked_labels(form) == [MARKS["current"] + "rozgrywający"]
         await keys(pilot, "tab", "tab")
-        assert marked() == [MARKS["current"] + "wynik"]
+        assert marked_labels(form) == [MARKS["current"] + "wynik"]
         await keys(pilot, "enter")  # the declarer and the result missing: the cursor goes to the first, ✗ the other
         labels = {str(lbl.render()).strip(" ▶✗"): str(lbl.render())[0] for lbl in form.query(".field-label")}
         assert labels["rozgrywający"] == "▶" and labels["wynik"] == "✗"
         await keys(pilot, "n", "1", "0")  # the hand is whole: the cursor on Zapisz, the one mark on the screen
         from tests.ui.test_standings_layout import screen_text
         assert [line.split("▶")[1].split()[0] for line in screen_text(app) if "▶" in line] == ["Zapisz"]
-        assert marked() == []
-
+        assert marked_labels(form) == []
 
 
 async def test_the_mark_stays_while_the_app_has_not_the_focus_as_a_served_tablet_starts(db):
@@ -463,17 +464,14 @@ async def test_the_mark_stays_while_the_app_has_not_the_focus_as_a_served_tablet
         app.push_screen(GameScreen(gid))
         await pilot.pause()
         form = app.screen.query_one(HandForm)
-
-        def marked() -> list[str]:
-            return [str(lbl.render()) for lbl in form.query(".field-label") if str(lbl.render()).startswith("▶")]
-        assert marked() == [MARKS["current"] + "kontrakt"]
+        assert marked_labels(form) == [MARKS["current"] + "kontrakt"]
         app.post_message(events.AppBlur())
         await pilot.pause()
         await pilot.pause()
-        assert app.focused is None and marked() == [MARKS["current"] + "kontrakt"]
+        assert app.focused is None and marked_labels(form) == [MARKS["current"] + "kontrakt"]
         await pilot.click("#in-declarer")  # the tablet's first tap: a declarer picked, the cursor on to the result
         await pilot.pause()
-        assert marked() == [MARKS["current"] + "wynik"]
+        assert marked_labels(form) == [MARKS["current"] + "wynik"]
 
 async def test_the_evening_list_marks_its_row_without_colour_and_cuts_nothing_at_80_columns(db):
     """The list of games at 80 columns: each game's title, and under it its totals (four players' fit one line of
