@@ -211,3 +211,21 @@ def test_partners_who_disagree_at_the_start_are_refused_by_both():
         module.score(rules, P, [h("4S", "N", 10)], {"Ala": 1, "Celina": 2})
     with pytest.raises(type(full.value)):
         module.totals(rules, P, [h("4S", "N", 10)], {"Ala": 1, "Celina": 2})
+
+
+def test_a_rulesets_values_are_shared_with_their_memo_and_a_changed_copy_has_its_own():
+    """Values.of(rules): one Values for the same rules (a season's games of a ruleset share the memo of their deals'
+    parts); a copy with other values (bobby's nullo trick value) starts its own memo, never reading another's."""
+    import dataclasses
+
+    from zapis.io import records
+    from zapis.modules.bridge.law77 import Contract, Values, deal_parts
+
+    _, rules, _ = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber", "players": ["A", "B", "C", "D"]})
+    values = Values.of(rules)
+    assert Values.of(rules) is values
+    c = Contract(4, "S")
+    values.memo[(c, False, 10)] = deal_parts(c, False, 10, values)
+    other = dataclasses.replace(values, trick={**values.trick, "S": 40})
+    assert other.memo == {} and values.memo  # its own memo: 4♠= is not 120 there (Law 72 trick values differ)
+    assert deal_parts(c, False, 10, other)[0] == 160 and values.memo[(c, False, 10)][0] == 120
