@@ -53,6 +53,25 @@ def marked(rows: list[str]) -> list[str]:
     return [re.split(r"[▊╔║]", r[2:])[0].split("  ")[0].strip() for r in rows if r.startswith("▶ ")]
 
 
+def test_a_tablets_first_screen_marks_the_field_with_the_cursor_before_any_tap(chromium, serve, tmp_path):
+    """A served app starts without the focus until the browser's terminal has it (a tablet's: at its first tap);
+    its first screen still shows where the cursor is: ▶ on the first field, the only mark."""
+    db = tmp_path / "club.db"
+    new_game(db, "tysiac", PLAYERS)
+    server = serve(db)
+    ctx = chromium.new_context(**PORTRAIT)
+    ctx.add_init_script(CAPTURE)
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/?table=1")
+        wait_for(page, "Rozdanie 1")
+        rows = until(page, lambda r: marked(r) == ["grający"], "▶ on the first field")
+        page.screenshot(path=str(tmp_path / "first-screen.png"))
+        assert sum("▶" in r for r in rows) == 1
+    finally:
+        ctx.close()
+
+
 def test_keypad_130_in_the_first_box_is_refused_there_and_a_mended_hand_is_saved(chromium, serve, tmp_path):
     db = tmp_path / "club.db"
     gid = new_game(db, "tysiac", PLAYERS)
