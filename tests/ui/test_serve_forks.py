@@ -93,6 +93,39 @@ async def test_the_warm_process_and_its_sessions_end_when_the_server_is_killed(t
             assert not alive(warm) and not alive(session), "outlived the server"
 
 
+@linux_only
+async def test_a_paused_spare_ends_when_the_server_is_killed(tmp_path):
+    """A table's session waiting paused (SIGSTOP) for its tablet hears no SIGTERM: it still ends with the server,
+    however the server ends (the signal a session gets when its parent dies is SIGKILL, which a stopped process
+    cannot ignore; a SIGKILL loses no saved hand: SQLite's commit is atomic)."""
+    from tests.ui.test_serve_hardening import served
+
+    with served(tmp_path) as (server, url, err):
+        new_game(tmp_path / "club.db", "kierki", ["Ala", "Bartek", "Celina", "Darek"], [])  # table 1: a spare
+        deadline = time.monotonic() + 60
+        spare = None
+        while spare is None and time.monotonic() < deadline:
+            warm = children(server.pid)
+            paused = [p for w in warm for p in children(w) if state(p) == "T"]
+            spare = paused[0] if paused else None
+            await asyncio.sleep(0.1)
+        assert spare is not None, "no paused spare"
+        server.kill()  # SIGKILL: no time to stop anything
+        server.wait(10)
+        deadline = time.monotonic() + 10
+        while alive(spare) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not alive(spare), "a paused spare outlived the server"
+
+
+def state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
 # --- the nudge --------------------------------------------------------------------------------------------------
 class Recorder:
     def __init__(self, ready: bool = True):

@@ -244,7 +244,7 @@ def _session(fds: list[int], request: dict, options: list[str], warm_pid: int) -
         os.dup2(fd, target)
         os.close(fd)
     os.environ["COLUMNS"], os.environ["ROWS"] = str(request["columns"]), str(request["rows"])
-    die_with_server(warm_pid)
+    die_with_server(warm_pid, signal.SIGKILL)  # (a paused spare would keep a SIGTERM pending for ever)
     table = request.get("table")
     return session(options + (["--table", str(table)] if table else []))
 

@@ -54,12 +54,13 @@ def probe(store) -> None:
 SERVER_PID = "ZAPIS_SERVER_PID"  # set by `zapis serve` in its own environment; every session inherits it
 
 
-def die_with_server(server_pid: int | None = None) -> None:
+def die_with_server(server_pid: int | None = None, sig: int = signal.SIGTERM) -> None:
     """A session started by `zapis serve` ends when the server ends, however it ends (even SIGKILL, which
     leaves it no time to stop its sessions): no orphan keeps running on the club's database.
 
     Only a session whose environment names the server's pid is bound (run by hand or in a test, nothing is
-    done). On Linux the kernel sends SIGTERM when the parent dies (prctl PR_SET_PDEATHSIG); a server that
+    done). On Linux the kernel sends `sig` when the parent dies (prctl PR_SET_PDEATHSIG; a forked session's is
+    SIGKILL, which a session paused while it waits for its tablet cannot leave pending); a server that
     died before that was set is seen by the parent no longer being the server: exit at once. Elsewhere a
     daemon thread looks at the parent once a second. (The signal follows the thread that forked: the server
     starts sessions from its event loop's thread, which lives as long as the server.)"""
@@ -74,7 +75,7 @@ def die_with_server(server_pid: int | None = None) -> None:
 
             libc = ctypes.CDLL(None, use_errno=True)
             PR_SET_PDEATHSIG = 1
-            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0:
+            if libc.prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0) == 0:
                 if os.getppid() != server_pid:  # the server died before the signal was set
                     os._exit(0)
                 return
