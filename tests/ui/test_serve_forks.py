@@ -282,3 +282,84 @@ print(sorted(set(sys.modules) - before))
     late = set(json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"')))
     assert late <= {"textual.pilot", "textual.drivers.headless_driver", "textual.drivers.linux_driver",
                     "termios", "tty"}, late  # (the headless run's own; a served session runs the web driver)
+
+
+# --- the warm process's memory, laid out for its forks ---------------------------------------------------------
+
+def _counted(n: int) -> int:
+    k = 3
+
+    def times(x: int) -> int:
+        return x * k
+    return sum(times(i) for i in range(n))
+
+
+def test_packed_code_is_a_copy_each_function_runs_as_before_nested_code_too():
+    """_pack gives each function whose code ran a copy of its code, and the code nested in it that ran (a closure,
+    a generator expression) is copied too and referred to by the copy: the function computes what it did."""
+    from types import CodeType
+
+    from zapis.web.forks import _pack
+
+    original = _counted.__code__
+    nested = [c for c in original.co_consts if isinstance(c, CodeType)]
+    assert len(nested) == 2  # times() and the generator expression
+    _pack({original: None, **{c: None for c in nested}})
+    packed = _counted.__code__
+    assert packed is not original and packed == original  # a copy
+    copied = [c for c in packed.co_consts if isinstance(c, CodeType)]
+    assert all(c is not n and c == n for c, n in zip(copied, nested))
+    assert _counted(4) == 0 + 3 + 6 + 9
+
+
+def test_the_pools_free_blocks_are_filled():
+    """Free blocks in the small-object allocator's used pools (here 10,000 of the 80-byte class, made by freeing
+    every other object) are taken by _fill_pools: what is left is at most one pool's (16 KiB / 80 = 204) of the
+    fillers' own."""
+    from zapis.web.forks import _FILLERS, _fill_pools, _free_blocks
+
+    held = [bytes(40) for _ in range(20_000)]  # 33 + 40 = 73 bytes: the 80-byte class
+    del held[::2]
+    try:
+        assert dict(_free_blocks())[80] >= 10_000
+        _fill_pools()
+        assert dict(_free_blocks())[80] <= 16384 // 80
+    finally:
+        _FILLERS.clear()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or os.uname().sysname != "Linux", reason="glibc's allocator")
+def test_the_c_heaps_small_free_chunks_are_filled():
+    """Free chunks smaller than a page in C's heap (here 1,000 of 720 bytes: every other bytearray's buffer freed)
+    are taken by _fill_heap, as glibc's malloc_info counts them."""
+    from zapis.web import forks
+
+    libc = forks._glibc()
+    if libc is None:
+        pytest.skip("not glibc")
+
+    def small_free_chunks() -> int:
+        return sum(n for size, n in forks._heap_free_chunks(libc) if size < 4096)
+    held = [bytearray(700) for _ in range(2_000)]  # (over 512 bytes: C's malloc)
+    del held[::2]
+    try:
+        assert small_free_chunks() >= 900
+        forks._fill_heap()
+        assert small_free_chunks() <= 50
+    finally:
+        forks._FILLERS.clear()  # (the C chunks stay taken: a test process's few KiB)
+
+
+def test_a_rehearsal_that_fails_says_so_in_one_line_and_the_warm_process_goes_on(monkeypatch, capsys):
+    import gc
+
+    import zapis.ui.app
+    from zapis.web.forks import _rehearse_and_pack
+
+    def broken(lang=None):
+        raise OSError("no temporary folder")
+    monkeypatch.setattr(zapis.ui.app, "rehearse", broken)
+    _rehearse_and_pack("pl")
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["zapis: the warm process did not rehearse a tablet (OSError: no temporary folder)"]
+    assert gc.get_freeze_count() == 0

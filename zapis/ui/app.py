@@ -543,6 +543,27 @@ def warm_up() -> None:
     import zapis.ui.screens.pairs_table  # noqa: F401
 
 
+def rehearse(lang: str | None = None) -> None:
+    """A table's tablet played once, headless, on a throwaway pairs session of its own (a temporary database): a
+    process that forks sessions (zapis.web.forks) then holds what a tablet's first screen loads and fills."""
+    import asyncio
+    import tempfile
+
+    from zapis.club.pairs_session import new_session
+
+    with tempfile.TemporaryDirectory(prefix="zapis-") as folder:
+        db = Path(folder) / "rehearsal.db"
+        with Store(db) as store:
+            new_session(store, store.new_evening("2026-01-01", "-"), [("A", "B"), ("C", "D"), ("E", "F"), ("G", "H")],
+                        movement="mitchell")
+        app = make_app(db, lang=lang, table=1, touch=True)
+
+        async def play() -> None:
+            async with app.run_test(size=(100, 40)) as pilot:  # a tablet's size
+                await pilot.pause(0.5)
+        asyncio.run(play())
+
+
 def make_app(db: str | Path | None = None, lang: str | None = None, board: bool = False,
              table: int | None = None, touch: bool | None = None) -> ZapisApp:
     """The one way to build the app: the CLI, `zapis serve` and the tests all use it."""

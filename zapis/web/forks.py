@@ -19,15 +19,19 @@ the socket pair's end).
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
+from types import CodeType, FrameType, FunctionType
 from typing import Callable, Sequence
 
 log = logging.getLogger("zapis.web.serve")
@@ -193,7 +197,7 @@ async def _reader(loop: asyncio.AbstractEventLoop, fd: int) -> asyncio.StreamRea
 
 # --- the warm process ----------------------------------------------------------------------------------------
 
-def warm() -> None:
+def warm(lang: str | None = None) -> None:
     """Import what every session needs before its first frame (Textual, its web driver, the app, the screens a
     tablet opens on, the scoring modules), then keep it all out of the collector's passes: a forked session's
     collections would otherwise write into every shared page they scan."""
@@ -204,7 +208,10 @@ def warm() -> None:
     warm_up()
     modules()
     _first_frame_imports()
+    _rehearse_and_pack(lang)
     gc.collect()
+    _fill_pools()
+    _fill_heap()
     gc.freeze()
 
 
@@ -221,6 +228,128 @@ def _first_frame_imports() -> None:
     from rich.cells import cell_len
 
     cell_len("żółć ♠♥")  # rich's table of character widths, loaded on the first wide character
+
+
+def _rehearse_and_pack(lang: str | None) -> None:
+    """A table's tablet played once here (zapis.ui.app.rehearse): what its first screen loads and fills (lazy
+    imports, caches) is then made once for all sessions. And the code it ran is copied, in the order it first ran,
+    into memory of its own: Python 3.11 writes into a code object as it runs it (its warm-up count, its specialised
+    instructions' counters), so each session copies every page holding code it runs; packed, those pages hold
+    little else. A rehearsal that fails costs only this (one line on the warm process's stderr)."""
+    from zapis.ui.app import rehearse
+
+    ran: dict[CodeType, None] = {}
+
+    def called(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call":
+            ran.setdefault(frame.f_code, None)
+    try:
+        sys.setprofile(called)
+        try:
+            rehearse(lang)
+        finally:
+            sys.setprofile(None)
+        _pack(ran)  # (a second rehearsal, specialising the copies here, made no difference: each session writes them)
+    except Exception as e:  # noqa: BLE001 - an optimisation: a session works without it
+        print(f"zapis: the warm process did not rehearse a tablet ({type(e).__name__}: {e})", file=sys.stderr)
+    finally:
+        gc.unfreeze()  # (the rehearsed app froze what it had after its first frame: its garbage is collected)
+
+
+def _pack(ran: dict[CodeType, None]) -> None:
+    """Each function whose code ran gets a copy of it (code nested in it that ran: copied too, the copy's constants
+    refer to it), the copies made one after another in the order the code first ran."""
+    copies: dict[CodeType, CodeType] = {}
+
+    def copy(code: CodeType) -> CodeType:
+        if code not in copies:
+            consts = tuple(copy(c) if type(c) is CodeType and c in ran else c for c in code.co_consts)
+            copies[code] = code.replace(co_consts=consts)
+        return copies[code]
+    for code in ran:
+        copy(code)
+    gc.unfreeze()
+    for f in gc.get_objects():
+        if type(f) is FunctionType and f.__code__ in copies:
+            f.__code__ = copies[f.__code__]
+
+
+_FILLERS: list = []  # held for the warm process's life (each session its copy, never written)
+
+
+def _fill_pools() -> None:
+    """Fill the free blocks left in the small-object allocator's pools (by the imports' and the rehearsal's garbage)
+    with objects never used: a session's own small objects then start pools of their own instead of going into
+    those free blocks, each write copying a page shared with the warm process."""
+    for size, free in _free_blocks():
+        if size >= 48:  # a bytes object of n bytes asks for 33 + n
+            _FILLERS.extend(bytes(size - 33) for _ in range(free))
+        elif size == 32:  # an int of one digit: 28 bytes
+            _FILLERS.extend(2**20 + i for i in range(free))
+
+
+def _free_blocks() -> list[tuple[int, int]]:
+    """(size class, free blocks in its used pools), as the allocator reports them on C's stderr (read through a
+    file)."""
+    text = _c_report(lambda fd: sys._debugmallocstats(), 2)
+    rows = re.findall(r"^\s*\d+\s+(\d+)\s+\d+\s+\d+\s+(\d+)\s*$", text, re.M)
+    return [(int(size), int(free)) for size, free in rows]
+
+
+def _fill_heap() -> None:
+    """The same for C's allocator (Python's objects over 512 bytes, in glibc): its free chunks smaller than a page
+    are taken for good (its thread cache's first: up to 7 of each size)."""
+    libc = _glibc()
+    if libc is None:
+        return
+    for size in range(32, 1040, 16):
+        _FILLERS.extend(libc.malloc(size - 8) for _ in range(7))
+    for chunk, count in _heap_free_chunks(libc):
+        if chunk < 4096:
+            _FILLERS.extend(libc.malloc(chunk - 8) for _ in range(count))
+
+
+def _glibc() -> ctypes.CDLL | None:
+    """glibc's malloc, malloc_info, fdopen and fclose, typed (None: another C library)."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+        libc.fdopen.restype, libc.fdopen.argtypes = ctypes.c_void_p, [ctypes.c_int, ctypes.c_char_p]
+        libc.malloc_info.argtypes, libc.fclose.argtypes = [ctypes.c_int, ctypes.c_void_p], [ctypes.c_void_p]
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+def _heap_free_chunks(libc: ctypes.CDLL) -> list[tuple[int, int]]:
+    """(chunk size, how many) of the main heap's free chunks of one size, as malloc_info reports them (its sizes
+    carry the chunk's "previous in use" bit: one more)."""
+    def report(fd: int) -> None:
+        stream = libc.fdopen(os.dup(fd), b"w")
+        libc.malloc_info(0, stream)
+        libc.fclose(stream)
+    main_heap = _c_report(report).split("</heap>", 1)[0]
+    sizes = re.findall(r'<(?:size|unsorted) from="(\d+)" to="(\d+)" total="\d+" count="(\d+)"/>', main_heap)
+    return [(int(low) - 1, int(count)) for low, high, count in sizes if low == high]
+
+
+def _c_report(write: Callable[[int], None], fd: int | None = None) -> str:
+    """What C code writes to a file descriptor: `write(fd)` with fd a temporary file's (or, with `fd`, that
+    descriptor pointed at it meanwhile)."""
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as out:
+        if fd is None:
+            write(out.fileno())
+        else:
+            saved = os.dup(fd)
+            try:
+                os.dup2(out.fileno(), fd)
+                write(fd)
+            finally:
+                os.dup2(saved, fd)
+                os.close(saved)
+        out.seek(0)
+        return out.read().decode("ascii", "replace")
 
 
 def _reap(signum: int, frame: object) -> None:
@@ -304,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         opts = parse(list(sys.argv[1:] if argv is None else argv))
         options = [x for k, v in opts.items() if v is not None and k != "--table" for x in (k, v)]
-        warm()
+        warm(opts.get("--lang"))
         sock.sendall(READY)
         serve(sock, options)
     except KeyboardInterrupt:  # Ctrl+C at the server's terminal reaches its whole group: the server says it
