@@ -700,3 +700,32 @@ async def test_the_directors_app_scores_a_result_once_and_redraws_only_what_chan
         assert results.row_count == 4
         # the three results that were there are the same rows (not removed and added again)
         assert all(any(row.key is key for row in results.ordered_rows) for key in kept.values())
+
+
+async def test_the_evening_under_a_tablets_first_screen_is_made_only_when_first_shown(db):
+    """A table's tablet opens on its game (a pairs table, a game's sheet): the evening's list under it is not made
+    (a forked session's memory) until the tablet goes back to it; then it is, and lists the table's game."""
+    from tests.ui.conftest import new_game
+    from zapis.ui.screens.evening import EveningScreen
+    from zapis.ui.screens.game import GameScreen
+
+    session(db, pairs=PAIRS[:8], movement="mitchell", boards_per_round=2)
+    app = make_app(db, "pl", table=1, touch=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        evening = app.screen_stack[-2]
+        assert isinstance(app.screen, PairsTableScreen) and isinstance(evening, EveningScreen)
+        assert not evening.built and not evening.query("#games")
+    other = db.parent / "kierki.db"
+    gid = new_game(other, "kierki", ["Ala", "Bartek", "Celina", "Darek"], [])  # table 1's
+    app = make_app(other, "pl", table=1, touch=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        evening = app.screen_stack[-2]
+        assert isinstance(app.screen, GameScreen) and not evening.built and not evening.query("#games")
+        await pilot.press("escape")  # Wróć
+        await pilot.pause()
+        assert app.screen is evening and evening.built
+        games = evening.query_one("#games")
+        assert games.row_count == 1 and str(games.get_cell(str(gid), "game")) == f"#{gid}"
+        assert app.focused is games

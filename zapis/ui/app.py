@@ -121,13 +121,14 @@ class ZapisApp(App):
         session = self.table_session()
         if session is not None:  # a pairs session is played at this table: its boards, by the movement
             from zapis.ui.screens.pairs_table import PairsTableScreen
-            self.push_screen(EveningScreen())
+            self.push_screen(EveningScreen(under=True))
             self.push_screen(PairsTableScreen(session, self.table))
             return
         # a table's tablet with no game yet: its (empty) list, and the new game already asked for
+        straight = self.table is not None and self.game_id is not None  # a table's tablet: straight to its game
         self.push_screen(EveningScreen(new_game=self.table is not None and self.game_id is None
-                                       and self.evening_id is not None and self.may("new_game")))
-        if self.table is not None and self.game_id is not None:  # a table's tablet: straight to its game
+                                       and self.evening_id is not None and self.may("new_game"), under=straight))
+        if straight:
             from zapis.ui.screens.game import GameScreen
             self.push_screen(GameScreen(self.game_id))
 

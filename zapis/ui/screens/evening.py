@@ -105,9 +105,12 @@ class EveningScreen(Screen):
     #: what a table's tablet is offered here (the rest is the director's: zapis.store.roles)
     TABLE_ACTIONS = frozenset({"new_game", "standings", "export", "language", "help", "quit"})
 
-    def __init__(self, new_game: bool = False):
+    def __init__(self, new_game: bool = False, under: bool = False):
         super().__init__()
         self.ask_new_game = new_game  # open the new-game dialog at once (a table's tablet with no game yet)
+        # under a table's screen from the start (a tablet opens on its game): its widgets made when first shown, a
+        # tablet that never goes back never makes them (a forked session's memory: about 0.7 MiB)
+        self.built = not under
 
     def on_key(self, event) -> None:
         """A director's key pressed on a table's tablet: not shown there, and said in one line when pressed."""
@@ -127,6 +130,8 @@ class EveningScreen(Screen):
         return action in self.TABLE_ACTIONS and self.app.may(action)
 
     def compose(self) -> ComposeResult:
+        if not self.built:
+            return
         yield EveningBar(id="evening")
         table = self.app.table
         yield Label(t("tables") if table is None else t("table_games", n=table), id="games-title")
@@ -135,22 +140,33 @@ class EveningScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self.built:
+            self._set_up()
+
+    def _set_up(self) -> None:
         self.query_one("#games").focus()
         games = self.query_one("#games", DataTable)
         for key in ("table", "game", "hands", "totals"):
             games.add_column(t("ruleset_totals" if key == "totals" else key), key=key)
-        if self.is_current:  # under a table's pairs screen from the start: filled when first shown (resume)
+        if self.is_current:  # (else filled when first shown: resume)
             self.refresh_evenings()
         if self.ask_new_game:
             self.call_after_refresh(self.action_new_game)
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        if self.app.screen is not self:  # pushed and covered at once (a tablet's game opened over it): not shown
+            return  # (is_current would say yes while the screen over it has not its styles yet: seen through it)
+        if not self.built:  # first shown: made now, and filled
+            self.built = True
+            await self.recompose()
+            self._set_up()
+            return
         self._follow()
 
     def store_changed(self) -> None:
         """Another tablet started an evening or a game, or saved a hand: the list follows (under a game's screen
         it waits until it is shown again: a save is not slowed by a list nobody sees)."""
-        if self.is_current:
+        if self.built and self.is_current:
             self._follow()
 
     def _follow(self) -> None:
@@ -256,7 +272,7 @@ class EveningScreen(Screen):
 
     def on_resize(self) -> None:
         self._shown = None  # the totals' lines follow the width
-        if self.is_current:
+        if self.built and self.is_current:
             self.refresh_games()
 
     def _fill_states(self, key) -> None:
