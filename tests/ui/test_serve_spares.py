@@ -269,3 +269,59 @@ async def test_a_built_spare_waits_paused_and_a_tablet_that_takes_it_after_a_com
         await until_shown(ws, stream, screen, lambda rows: ala in "".join(rows), timeout=5)
         assert process_state(spare.service) in "RS" and nudges == [{"type": "zapis_changed"}]
         await ws.close()
+
+
+def test_a_tablets_size_is_remembered_only_when_it_is_a_tablets():
+    from zapis import settings
+
+    assert settings.tablet_size("100x40") == (100, 40)
+    for wrong in ("100x", "x40", "0x0", "39x40", "100x14", "201x40", "100x101", "١٠٠x40", " 100x40", "100X40",
+                  "100x40x2", 100, None):
+        assert settings.tablet_size(wrong) is None, wrong
+    assert settings.save(tablet_size="400x200") and "tablet_size" not in settings.load()  # a client may, not a tablet
+    assert settings.save(tablet_size="100x40") and settings.load()["tablet_size"] == "100x40"
+
+
+async def test_spares_are_made_at_the_size_the_last_tablet_had_remembered_for_the_next_start():
+    """The next spares are made at the last table's tablet's size, which is told to be remembered (once per new
+    size); a server started again makes its spares at the size remembered."""
+    from zapis.web.spares import remember_tablet_size, remembered_tablet_size
+
+    made, told = [], []
+
+    async def make(table, relay, width, height):
+        made.append((table, width, height))
+        return None  # (nothing started: the test looks at the size asked for only)
+
+    async def stop(service):
+        pass
+
+    assert remembered_tablet_size() == (80, 24)  # nothing remembered yet
+    spares = Spares(make=make, wanted=lambda: [1, 2], stop=stop, remember=told.append)
+    await spares._once()
+    assert made == [(1, 80, 24)]
+    assert spares.take(2, 100, 40) is None and spares.take(3, 100, 40) is None  # no spare: the size is taken all
+    assert told == [(100, 40)]  # the same size again: told once
+    await spares._once()
+    assert made[-1] == (1, 100, 40)
+    remember_tablet_size((100, 40))
+    remember_tablet_size((400, 200))  # not a tablet's: not remembered
+    again = Spares(make=make, wanted=lambda: [1], stop=stop, size=remembered_tablet_size())
+    await again._once()
+    assert made[-1] == (1, 100, 40)
+
+
+@linux_only
+async def test_the_server_remembers_its_tablets_size_and_makes_its_spares_at_it_when_started_again(tmp_path):
+    from zapis import settings
+
+    new_game(tmp_path / "s.db", "kierki", PLAYERS, [])
+    async with running(tmp_path) as (server, url), aiohttp.ClientSession() as browser:
+        assert server.spares.size == (80, 24)
+        ws = await browser.ws_connect(url.replace("http", "ws") + "/ws/1?width=100&height=30", headers=ws_headers(url))
+        screen, stream = screen_of(100, 30)
+        await until_shown(ws, stream, screen, lambda rows: "─" * 100 in rows and rows[-2].strip())
+        await ws.close()
+    assert settings.load()["tablet_size"] == "100x30"
+    from zapis.web.serve import ZapisServer
+    assert ZapisServer(str(tmp_path / "s.db"), "pl", "127.0.0.1", 8000, None).spares.size == (100, 30)  # started again

@@ -116,13 +116,15 @@ class Forks:
         self._ready = asyncio.get_running_loop().run_in_executor(None, self._wait_ready)
 
     def _wait_ready(self) -> bool:
-        assert self._sock is not None
-        self._sock.settimeout(self.START_SECONDS)
+        sock = self._sock
+        if sock is None:  # stopped before it was ready
+            return False
         try:
-            ok = self._sock.recv(64) == READY
-        except OSError:
+            sock.settimeout(self.START_SECONDS)
+            ok = sock.recv(64) == READY
+            sock.settimeout(None)
+        except OSError:  # (closed by stop() while it warmed, too)
             ok = False
-        self._sock.settimeout(None)
         return ok
 
     async def spawn(self, table: int | None, width: int, height: int) -> Forked | None:
@@ -161,12 +163,14 @@ class Forks:
     def _ask(self, request: bytes, fds: list[int]) -> tuple[int, int] | None:
         """One fork: the request and the pipes' ends sent, the session's pid and pidfd received."""
         with self._lock:
+            sock = self._sock
+            if sock is None:  # the server stopped while this fork waited for its turn
+                return None
             try:
-                assert self._sock is not None
-                self._sock.settimeout(self.FORK_SECONDS)  # a warm process that hangs fails this tablet, not all
-                socket.send_fds(self._sock, [request], fds)
-                message, got, _flags, _addr = socket.recv_fds(self._sock, 256, 1)
-            except OSError:
+                sock.settimeout(self.FORK_SECONDS)  # a warm process that hangs fails this tablet, not all
+                socket.send_fds(sock, [request], fds)
+                message, got, _flags, _addr = socket.recv_fds(sock, 256, 1)
+            except OSError:  # (closed by stop() meanwhile, too)
                 return None
             if not message or not got:
                 for fd in got:

@@ -44,7 +44,7 @@ from zapis.web.apps import Apps, session_environment, stop_service
 from zapis.web.forks import Forks
 from zapis.web.guard import TEMPLATES, Guard, PathOnlyAccessLogger, _no_framing
 from zapis.web.logins import DEFAULT_TABLES
-from zapis.web.spares import Spares
+from zapis.web.spares import Spares, remember_tablet_size, remembered_tablet_size
 
 # named from here by the rest of zapis and by the tests (this module was once the whole server)
 from zapis.web.access import MIN_CODE, Lockout  # noqa: F401
@@ -90,7 +90,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
             SimpleNamespace(debug=self.debug), 80, 24))) if forks else None
         # each table's session made before its tablet connects (zapis.web.spares), while the server waits
         self.spares: Spares | None = Spares(self.make_spare, self.wanted_spares, stop_service,
-                                            lambda: self.commits) if forks and spares else None
+                                            lambda: self.commits, size=remembered_tablet_size(),
+                                            remember=remember_tablet_size) if forks and spares else None
         self._nudges: set[asyncio.Task] = set()
 
     # --- the web application ---------------------------------------------------------------------------

@@ -133,6 +133,22 @@ class Spare:
                 and process.returncode is None)
 
 
+def remembered_tablet_size() -> tuple[int, int]:
+    """The size the server's tablets had last time (zapis.settings), else 80x24."""
+    from zapis import settings
+
+    return settings.tablet_size(settings.load().get("tablet_size")) or (80, 24)
+
+
+def remember_tablet_size(size: tuple[int, int]) -> None:
+    """Kept for the next start, if it is a tablet's size (a client may send other sizes: not remembered)."""
+    from zapis import settings
+
+    text = f"{size[0]}x{size[1]}"
+    if settings.tablet_size(text) is not None:
+        settings.save(tablet_size=text)
+
+
 class Spares:
     """The server's spares: `keep()` runs while the server does; `take(table)` when a tablet connects.
 
@@ -142,10 +158,15 @@ class Spares:
 
     def __init__(self, make: Callable[[int, Relay, int, int], Awaitable[Any]],
                  wanted: Callable[[], Iterable[int]], stop: Callable[[Any], Awaitable[None]],
-                 commits: Callable[[], int] = lambda: 0):
+                 commits: Callable[[], int] = lambda: 0, size: tuple[int, int] = (80, 24),
+                 remember: Callable[[tuple[int, int]], Any] = lambda size: None):
         self.make, self.wanted, self.stop_service, self.commits = make, wanted, stop, commits
         self.spares: dict[int, Spare] = {}
-        self.size = (80, 24)  # the size of the last table's tablet that connected: the next spares are built at it
+        # the size of the last table's tablet that connected (at the start: the last one the server remembers): the
+        # next spares are built at it; a spare drawn at another size and then at its tablet's holds about 0.6 MiB
+        # more than one drawn at its tablet's size only
+        self.size = size
+        self.remember = remember  # told each new size a table's tablet has
         self.taken = 0
         self.failed: dict[int, float] = {}  # table -> when its last spare ended with no tablet (not made again soon)
         self._wake = asyncio.Event()
@@ -165,7 +186,9 @@ class Spares:
         """The spare of `table` for a tablet of that size (None: there is none, or it cannot be used)."""
         if table is None:
             return None
-        self.size = (width, height)
+        if (width, height) != self.size:
+            self.size = (width, height)
+            self.remember(self.size)
         spare = self.spares.pop(table, None)
         if spare is None:
             return None
