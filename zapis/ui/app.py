@@ -16,6 +16,7 @@ from textual.css.query import NoMatches
 from zapis.core.errors import ZapisError
 from zapis import settings
 from zapis.store import Store
+from zapis.ui import strip_caches
 from zapis.store.roles import for_table
 from zapis import lang as i18n
 from zapis.lang import t
@@ -51,6 +52,9 @@ class ZapisCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), partial(app.run_command, action), help=t(key))
+
+
+strip_caches.install()  # a strip's unused caches share one empty mapping (zapis.ui.strip_caches)
 
 
 def _freeze() -> None:
@@ -562,6 +566,10 @@ def rehearse(lang: str | None = None) -> None:
         async def play() -> None:
             async with app.run_test(size=(100, 40)) as pilot:  # a tablet's size
                 await pilot.pause(0.5)
+                try:  # the screen as a terminal's bytes, as a served session sends it (headless: never written)
+                    app.screen._compositor.render_update(full=True).render_segments(app.console)
+                except AttributeError:  # (Textual's insides moved: the rest of the rehearsal still holds)
+                    pass
         asyncio.run(play())
 
 
