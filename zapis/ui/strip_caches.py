@@ -33,9 +33,16 @@ class LazyFIFOCache(FIFOCache):
         self.misses = 0
 
     def set(self, key: Any, value: Any) -> None:
-        if self._cache is _EMPTY:
-            self._cache = {}
-        FIFOCache.set(self, key, value)
+        """FIFOCache.set's own steps (no second call on a line's every render: the property test holds them
+        equal), on a dict made at the first entry."""
+        cache = self._cache
+        if cache is _EMPTY:
+            self._cache = cache = {}
+        elif key not in cache and len(cache) >= self._maxsize:
+            for first_key in cache:
+                cache.pop(first_key)
+                break
+        cache[key] = value
 
     __setitem__ = set
 
