@@ -15,8 +15,9 @@ from typing import Any
 
 import tomli_w
 
-#: what may be saved, and its values (a tuple of choices, or a type): nothing else is read back
-KNOWN: dict[str, tuple | type] = {"lang": ("pl", "en"), "export_dir": str, "tablet_size": "size"}
+#: what may be saved, and its values (a tuple of choices, a type, or "size": a tablet's, tablet_size): nothing else
+#: is read back
+KNOWN: dict[str, tuple | type | str] = {"lang": ("pl", "en"), "export_dir": str, "tablet_size": "size"}
 
 #: a remembered tablet's size, columns x rows: a tablet's, not what any client may send (apps._size allows more)
 TABLET_COLUMNS, TABLET_ROWS = (40, 200), (15, 100)
