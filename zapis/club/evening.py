@@ -62,9 +62,10 @@ class GameResult:
         totals = dict(zip(players, outcome["totals"]))
         money = dict(zip(players, outcome["money"]))
         sides = outcome["sides"]
-        declared = {p: (d[0], d[1]) for p, d in zip(players, outcome.get("declared") or ()) if d[0]}
+        got = outcome.get("declared")
+        declared = {p: (d[0], d[1]) for p, d in zip(players, got) if d[0]} if got else {}
         finished = bool(outcome.get("finished", False))
-        places, points, spans = _places((group, first, last, pts) for group, first, last, _, pts in sides)
+        places, points, spans = _places(sides)
         return cls(key, None, rules, module, stake, evening, places=places, place_points=points, money=money,
                    place_span=spans, players=players, totals=totals, sides=sides, finished=finished,
                    declared=declared, judged=True)
@@ -107,22 +108,24 @@ def judge(r: GameResult) -> GameResult:
 
 def _place(r: GameResult) -> None:
     """A judged game's places, place points and place spans, from its sides."""
-    r.places, r.place_points, r.place_span = _places((group, first, last, pts)
-                                                     for group, first, last, _, pts in r.sides)
+    r.places, r.place_points, r.place_span = _places(r.sides)
 
 
-def _places(ranked: Iterable[tuple[list[str], int, int, float]]
+def _places(ranked: Iterable[Sequence[Any]]
             ) -> tuple[dict[str, float], dict[str, float], dict[str, tuple[int, int]]]:
-    """From sides ranked (players, first place, last place, place points): each player's place (the average of
-    the places the side holds), place points and place span."""
+    """From sides ranked (players, first place, last place, ..., place points last: ranked_sides()' tuples or a
+    judged game's sides): each player's place (the average of the places the side holds), place points and place
+    span. One loop, no tuple made a side (a season judges thousands of games)."""
     places: dict[str, float] = {}
     points: dict[str, float] = {}
     spans: dict[str, tuple[int, int]] = {}
-    for group, first, last, pts in ranked:
-        for p in group:
-            places[p] = (first + last) / 2
+    for side in ranked:
+        first, last, pts = side[1], side[2], side[-1]
+        place, span = (first + last) / 2, (first, last)
+        for p in side[0]:
+            places[p] = place
             points[p] = pts
-            spans[p] = (first, last)
+            spans[p] = span
     return places, points, spans
 
 

@@ -65,17 +65,21 @@ class Outcomes:
         its hands with its games' versions: a game changed since its key was read is scored as it is now and
         not remembered under the old key."""
         from zapis.club.evening import GameResult
-        rows = self.conn.execute(
+        query = self.conn.cursor()
+        query.row_factory = None  # plain tuples: 5,000 rows unpacked at once
+        rows = query.execute(
             # each game with its seats (seat, the name as recorded, the player's name now) as one JSON array: one
-            # query, no row a seat (a season has 20,000); a game's seats are put in order here (a sort of four)
+            # query, no row a seat (a season has 20,000); the array's text is part of the game's key as it comes
+            # (seats in order), read only for a game to score (its seats put in order again there: a sort of four)
             "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
-            "g.version, r.key, r.outcome_json, (SELECT json_group_array(json_array(gp.seat, gp.name, p.name)) "
-            "FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = g.id) "
+            "g.version, r.key, r.outcome_json, (SELECT json_group_array(json_array(s.seat, s.name, s.now)) FROM "
+            "(SELECT gp.seat, gp.name, p.name AS now FROM game_players gp JOIN players p ON p.id = gp.player_id "
+            "WHERE gp.game_id = g.id ORDER BY gp.seat) s) "
             "FROM games g JOIN tables t ON t.id = g.table_id JOIN evenings e ON e.id = t.evening_id "
             f"LEFT JOIN game_results r ON r.game_id = g.id WHERE {where} ORDER BY e.date, e.id, t.number, g.id",
             args).fetchall()
         # the games of one ruleset share its Rules, module, title and the parts of their keys these determine
-        frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str, str]] = {}
+        frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str]] = {}
         out: list[tuple[int, str, GameResult | None]] = []
         todo: list[tuple[int, int, tuple]] = []  # (its place in out, its version, what scores it)
         judged_from = GameResult.judged_from
@@ -85,18 +89,18 @@ class Outcomes:
             if frozen is None:
                 rules, module = _frozen_of(rules_json, gid)
                 self._solved(rules)
-                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}", _digest(rules_json),
-                                                     _module_code(module))
-            rules, module, ruleset_title, rules_digest, code = frozen
+                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}",
+                                                     _shared(rules_json, module))
+            rules, module, ruleset_title, shared = frozen
             label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
-            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
-            want = _key(version, rules_digest, layout_json, start_json, stake, names, code)
+            want = _key(version, shared, layout_json, start_json, stake, seated)
             if memo and key == want:
                 try:
                     out.append((gid, want, judged_from(label, _loads(done), rules, module, stake, date)))
                     continue
                 except _DAMAGED_MEMO:
                     pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
+            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
             todo.append((len(out), version, (gid, label, rules, module, layout_json, start_json, stake, date, names)))
             out.append((gid, want, None))
         here = os.getpid()
@@ -366,18 +370,23 @@ def _scoring_code(module_file: str | None) -> str:
     return digest.hexdigest()
 
 
-def outcome_key(version: int, rules_json: str, layout_json: str, start_json: str, stake: float,
-                names: list[tuple[str, str]], module: ScoringModule) -> str:
+def outcome_key(version: int, rules_json: str, layout_json: str, start_json: str, stake: float, seats: str,
+                module: ScoringModule) -> str:
     """What determines a game's outcome, as one digest: the game's version (its hand log), its frozen rules, seats,
-    start and stake, its players' names now, and the code that scores it (the module's own `version` too)."""
-    return _key(version, _digest(rules_json), layout_json, start_json, stake, names, _module_code(module))
+    start and stake, its players' names now (`seats`: [seat, the name recorded, the name now] for each seat, in
+    order, as JSON text) and the code that scores it (the module's own `version` too)."""
+    return _key(version, _shared(rules_json, module), layout_json, start_json, stake, seats)
 
 
-def _key(version: int, rules_digest: str, layout_json: str, start_json: str, stake: float,
-         names: list[tuple[str, str]], code: str) -> str:
-    """outcome_key() from the digest of the rules and the module's code (a season's games share them)."""
-    what = "\x00".join((str(version), rules_digest, layout_json, start_json, repr(float(stake)), repr(names), code))
-    return hashlib.sha256(what.encode()).hexdigest()
+def _shared(rules_json: str, module: ScoringModule) -> str:
+    """The part of a key that the games of one ruleset share: its rules' digest and its module's code."""
+    return f"{_digest(rules_json)}\x00{_module_code(module)}"
+
+
+def _key(version: int, shared: str, layout_json: str, start_json: str, stake: float, seats: str) -> str:
+    """outcome_key() from the part the games of its ruleset share (a season's thousands of games have a few)."""
+    return hashlib.sha256(f"{version}\x00{shared}\x00{layout_json}\x00{start_json}\x00{float(stake)!r}\x00{seats}"
+                          .encode()).hexdigest()
 
 
 @functools.lru_cache(maxsize=256)

@@ -169,8 +169,9 @@ class Values:
     grand_slam_v: int = 1500
     making_nv: int = 0  # a bonus for making any contract (Old Polish "bien joué")
     making_v: int = 0
-    #: deal_parts() as a fold has found them with these values: (contract, vulnerable, tricks) -> its parts
-    memo: dict[tuple[Contract, bool, int], Parts] = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: deal_parts() as a fold has found them with these values: ((contract, double) as the hand spells them,
+    #: vulnerable, tricks) -> its parts
+    memo: dict[tuple[tuple[str, str], bool, int], Parts] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, rules: Rules) -> Values:

@@ -127,12 +127,14 @@ class _Rubber:
         declared = self.declared
         # a season folds 50,000 deals: what each reads is at hand (Laws 72-74 as _RubberState.deal() adds them)
         contracts, seat_of = _CONTRACTS, _SEAT_INDEX
-        scored = values.memo  # (contract, vulnerable, tricks) -> its parts: a few hundred for a whole season
+        scored = values.memo  # (contract as spelt, vulnerable, tricks) -> its parts: a few hundred for a whole season
+        vul_now = cur.vul()  # changes only when a game is made
         for i, hand in enumerate(hands):
-            c = contracts.get((hand["contract"], hand.get("double", "")), _UNSEEN)
+            spelt = (hand["contract"], hand.get("double", ""))
+            c = contracts.get(spelt, _UNSEEN)
             if c is _UNSEEN:
                 c = _contract(hand)
-            vul = hand.get("vulnerable") or cur.vul()
+            vul = hand.get("vulnerable") or vul_now
             before = (cur.total["NS"], cur.total["EW"]) if rows else (0, 0)
             parts, game = None, False
             if c is not None:
@@ -140,10 +142,12 @@ class _Rubber:
                 side = look[who][0]
                 made = tricks >= c.level + 6
                 vulnerable_now = vul == "both" or vul == side
-                parts = scored.get((c, vulnerable_now, tricks))
+                parts = scored.get((spelt, vulnerable_now, tricks))  # the contract as spelt: no dataclass hash
                 if parts is None:
-                    parts = scored[c, vulnerable_now, tricks] = deal_parts(c, vulnerable_now, tricks, values)
+                    parts = scored[spelt, vulnerable_now, tricks] = deal_parts(c, vulnerable_now, tricks, values)
                 game = cur.deal(side, made, parts, thresholds)
+                if game:
+                    vul_now = cur.vul()
                 name = order[seat_of[who]] if who in seat_of else who  # (as _count_declarer names him)
                 n, m = declared.get(name, (0, 0))
                 declared[name] = (n + 1, m + made)
@@ -159,6 +163,7 @@ class _Rubber:
                 self.ended.append(i)
                 cur = _RubberState(cur.number + 1)
                 look, order = self.seating.lookup(cur.number), self.seating.order(cur.number)
+                vul_now = cur.vul()
         unfinished = cur.hands > 0
         if unfinished:
             for side, points, label in cur.unfinished(r):
