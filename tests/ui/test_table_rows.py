@@ -57,3 +57,61 @@ async def test_a_wider_cell_widens_its_column_and_rows_of_the_same_text_still_co
         assert [[str(c) for c in table.get_row_at(i)] for i in range(3)] == [["2", "50"], ["2", "50"],
                                                                             ["1", "-1100"]]
         assert [row.key.value for row in table.ordered_rows] == ["b", "c", "a"]
+
+
+def drawn(table: DataTable) -> list[list[tuple[str, str]]]:
+    """Every line the table draws now, as (text, style) segments."""
+    return [[(seg.text, str(seg.style)) for seg in table.render_line(y)] for y in range(table.size.height)]
+
+
+async def test_a_changed_cell_draws_its_row_again_and_no_other():
+    """One cell changed of a 12 x 10 grid (the director's progress after a save): only that row's cells are rendered
+    again; every line drawn is what the table draws with its caches emptied."""
+    async with One().run_test(size=(80, 20)) as pilot:
+        table = pilot.app.query_one(DataTable)
+        table.add_columns("round", *[str(t) for t in range(1, 12)])
+        grid = {str(r): [str(r)] + ["0/2"] * 11 for r in range(1, 11)}
+        show_rows(table, list(grid.items()))
+        await pilot.pause()
+        drawn(table)  # every line cached
+        rendered = []
+        real = table._render_cell
+        table._render_cell = lambda row, column, *a, **k: rendered.append(row) or real(row, column, *a, **k)
+        grid["4"][7] = "1/2"
+        show_rows(table, list(grid.items()))
+        now = drawn(table)
+        assert set(rendered) == {3}  # row "4" (index 3), every cell of it: the others from their caches
+        assert "1/2" in "".join(text for text, _ in now[4])
+        table._clear_caches()
+        assert drawn(table) == now
+
+
+async def test_whatever_rows_come_every_line_drawn_is_as_drawn_afresh():
+    """Random rows shown one after another (cells changed, rows gone, new, reordered, the cursor moved): the
+    lines drawn from the caches are those the table draws with its caches emptied, each time."""
+    import random
+
+    rnd = random.Random(7)
+    async with One().run_test(size=(60, 16)) as pilot:
+        table = pilot.app.query_one(DataTable)
+        table.add_columns("a", "b", "c")
+        rows = {str(k): [str(k), "x", "1"] for k in range(12)}
+        for step in range(60):
+            for _ in range(rnd.randint(1, 3)):
+                what = rnd.random()
+                if what < 0.6 and rows:
+                    key = rnd.choice(sorted(rows))
+                    rows[key][rnd.randint(1, 2)] = rnd.choice(["x", "y", "12", "7", "-1100"])
+                elif what < 0.75 and len(rows) > 2:
+                    del rows[rnd.choice(sorted(rows))]
+                elif what < 0.9:
+                    key = str(100 + step)
+                    rows[key] = [key, "z", "3"]
+                else:
+                    table.move_cursor(row=rnd.randint(0, max(0, len(rows) - 1)))
+            order = sorted(rows, key=lambda k: (rows[k][2], k)) if rnd.random() < 0.3 else list(rows)
+            show_rows(table, [(k, tuple(rows[k])) for k in order])
+            await pilot.pause()
+            cached = drawn(table)
+            table._clear_caches()
+            assert drawn(table) == cached, f"step {step}"

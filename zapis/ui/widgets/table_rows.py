@@ -35,13 +35,19 @@ def show_rows(table: DataTable, rows: Sequence[tuple[str, Sequence[Any]]]) -> No
             table.remove_row(key)
     columns = table.ordered_columns
     had = set(shown)
+    narrow: dict[str, list[tuple[Any, Any]]] = {}  # the changed cells that fit their columns, by row
     for key, cells in rows:
         if key not in had:
             table.add_row(*cells, key=key)
             continue
         for column, old, new in zip(columns, table.get_row(key), cells):
-            if not _same(old, new):  # measured only when it may be wider than its column
-                table.update_cell(key, column.key, new, update_width=cell_len(str(new)) > column.content_width)
+            if _same(old, new):
+                continue
+            if cell_len(str(new)) > column.content_width:  # measured: its column widens (every line drawn again)
+                table.update_cell(key, column.key, new, update_width=True)
+            else:
+                narrow.setdefault(key, []).append((column.key, new))
+    _update_rows(table, narrow)
     if [row.key.value for row in table.ordered_rows] != keys:
         # DataTable sorts by the rows' cells: each row's cells (as text, with the row's place) name its place
         place = {tuple(map(str, cells)): i for i, (_, cells) in enumerate(rows)}
@@ -51,6 +57,46 @@ def show_rows(table: DataTable, rows: Sequence[tuple[str, Sequence[Any]]]) -> No
             table.clear()
             for key, cells in rows:
                 table.add_row(*cells, key=key)
+
+
+# What DataTable.update_cell would leave behind, row by row: its line caches by what each key starts with (the row's
+# key, its index, the line's y). Written against Textual 8's DataTable; where it has other names, update_cell.
+_ROW_CACHES = (("_cell_render_cache", "key"), ("_row_render_cache", "key"), ("_row_renderable_cache", "index"),
+               ("_line_cache", "y"))
+_KNOWN = all(name in DataTable.__init__.__code__.co_names for name in (*dict(_ROW_CACHES), "_row_locations", "_data")
+             ) and all(hasattr(DataTable, name) for name in ("_y_offsets", "refresh_row", "header_height"))
+
+
+def _update_rows(table: DataTable, changed: dict[str, list[tuple[Any, Any]]]) -> None:
+    """Each row's changed cells (each as wide as its column allows) set, and only those rows drawn again.
+
+    DataTable.update_cell counts an update for the whole table, which every line's cache key holds: after one cell
+    changed every visible line of the table was rendered again, cell by cell (the director's view after a save:
+    the progress grid's 310 cells, the ranking's and the results' rows, for the one result saved). Here a changed
+    row's cached cells, lines and renderables are dropped and its region refreshed; the others are drawn from their
+    caches. The widths are unchanged (a wider cell goes through update_cell)."""
+    if not changed:
+        return
+    if not _KNOWN:
+        for key, cells in changed.items():
+            for column, value in cells:
+                table.update_cell(key, column, value)
+        return
+    rows = {table.rows[key].key for key in changed}
+    for key, cells in changed.items():
+        data = table._data[table.rows[key].key]
+        for column, value in cells:
+            data[column] = value
+    indices = {table._row_locations.get(key) for key in rows}
+    top = table.header_height if table.show_header else 0
+    ys = {y + top for y, (key, _) in enumerate(table._y_offsets) if key in rows}
+    picked = {"key": rows, "index": indices, "y": ys}
+    for name, by in _ROW_CACHES:
+        cache, drop = getattr(table, name), picked[by]
+        for k in [k for k in cache.keys() if k[0 if by != "index" else 1] in drop]:
+            cache.discard(k)
+    for index in indices:
+        table.refresh_row(index)
 
 
 class CursorTable(DataTable):
