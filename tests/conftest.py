@@ -57,3 +57,28 @@ def problems(data):
     except ZapisError as e:
         return [str(p) for p in e.problems]
     return []
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL server of this test run's own (tests/pgserver.py), started once per worker. Where PostgreSQL
+    is not installed the tests that need it are skipped, except in CI (.ci/run installs it): there they fail."""
+    import os
+
+    from tests.pgserver import PgServer, binaries
+
+    if binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed (.ci/run installs Debian's postgresql)")
+        pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+    server = PgServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    """A new, empty database of each engine the store runs on: a SQLite file's path, a PostgreSQL address."""
+    if request.param == "sqlite":
+        return str(tmp_path / "zapis.db")
+    return request.getfixturevalue("pg_server").fresh()

@@ -60,8 +60,7 @@ def spawn(db, game, n):
                             stdout=subprocess.PIPE, text=True)
 
 
-def test_sigkill_while_entering_never_leaves_a_half_written_hand(tmp_path):
-    db = tmp_path / "crash.db"
+def test_sigkill_while_entering_never_leaves_a_half_written_hand(db):
     with Store(db) as s:
         game = counting_game(s)
     rng = random.Random(2026)
@@ -82,8 +81,7 @@ def test_sigkill_while_entering_never_leaves_a_half_written_hand(tmp_path):
         assert sheet.totals["A"] == -len(log)
 
 
-def test_two_processes_lose_nothing_and_see_the_conflicts(tmp_path):
-    db = tmp_path / "two.db"
+def test_two_processes_lose_nothing_and_see_the_conflicts(db):
     with Store(db) as s:
         game = counting_game(s)
     import json
@@ -99,8 +97,7 @@ def test_two_processes_lose_nothing_and_see_the_conflicts(tmp_path):
         assert len(s.hands(game)) == 80
 
 
-def test_a_stale_write_is_refused_with_a_message_and_nothing_is_lost(tmp_path):
-    db = tmp_path / "stale.db"
+def test_a_stale_write_is_refused_with_a_message_and_nothing_is_lost(db):
     a, b = Store(db), Store(db)  # two tablets
     game = counting_game(a)
     va = a.game(game).version
@@ -114,8 +111,8 @@ def test_a_stale_write_is_refused_with_a_message_and_nothing_is_lost(tmp_path):
     assert len(b.hands(game)) == 2
 
 
-def test_edit_and_undo_change_the_totals_and_keep_the_history(tmp_path):
-    s = Store(tmp_path / "e.db")
+def test_edit_and_undo_change_the_totals_and_keep_the_history(db):
+    s = Store(db)
     rec, rules, module = records.read(RUBBER)
     game = s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module, hands=rec.hands)
     assert s.sheet(game).totals["Ala"] == 300
@@ -133,12 +130,12 @@ def test_edit_and_undo_change_the_totals_and_keep_the_history(tmp_path):
     assert len(s.log(game)) == 7  # nothing written
 
 
-def test_a_ruleset_changed_after_the_game_began_does_not_change_it(tmp_path, monkeypatch):
+def test_a_ruleset_changed_after_the_game_began_does_not_change_it(db, monkeypatch):
     from zapis.paths import user_rulesets_dir
     d = user_rulesets_dir()
     d.mkdir(parents=True)
     (d / "nasz.toml").write_text('extends = "bridge-rubber"\n[rules]\nunfinished_partscore_bonus = 100\n')
-    s = Store(tmp_path / "r.db")
+    s = Store(db)
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "nasz", "players": ["A", "B", "C", "D"],
                                         "hands": [{"contract": "2S", "declarer": "N", "tricks": 8}]})
     game = s.new_game(s.new_evening(), 1, rec, rules, module, hands=rec.hands)
@@ -147,8 +144,8 @@ def test_a_ruleset_changed_after_the_game_began_does_not_change_it(tmp_path, mon
     assert s.sheet(game).totals["A"] == 160
 
 
-def test_renaming_a_player_keeps_the_games(tmp_path):
-    s = Store(tmp_path / "n.db")
+def test_renaming_a_player_keeps_the_games(db):
+    s = Store(db)
     rec, rules, module = records.read(RUBBER)
     game = s.new_game(s.new_evening(), 1, rec, rules, module, hands=rec.hands[:2])
     s.rename_player("Bartek", "Bartosz")
@@ -161,19 +158,19 @@ def test_renaming_a_player_keeps_the_games(tmp_path):
         s.rename_player("Ala", "Celina")
 
 
-def test_a_games_rules_keep_the_rulesets_order(tmp_path):
+def test_a_games_rules_keep_the_rulesets_order(db):
     """The items of a card-count game are columns of its form and sheet in the order the ruleset gives them."""
-    s = Store(tmp_path / "o.db")
+    s = Store(db)
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "czarna-manka", "players": ["A", "B", "C"]})
     game = s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module)
-    assert list(Store(tmp_path / "o.db").record(game)[1]["items"]) == ["hearts", "queen_spades", "king_spades",
+    assert list(Store(db).record(game)[1]["items"]) == ["hearts", "queen_spades", "king_spades",
                                                                        "ace_spades"]
 
 
-def test_renaming_a_player_follows_a_turas_partners(tmp_path):
+def test_renaming_a_player_follows_a_turas_partners(db):
     """A tura's partners are a parameter frozen with the rules: a renamed partner is renamed there too, in the
     sheet, the standings and the exported record."""
-    s = Store(tmp_path / "t.db")
+    s = Store(db)
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-tura",
                                         "players": ["Ala", "Bartek", "Celina", "Darek"],
                                         "partners": ["Darek", "Bartek", "Celina"]})
@@ -239,10 +236,10 @@ def test_import_is_all_or_nothing(tmp_path, capsys):
     assert len(Store(db).hands(1)) == 5
 
 
-def test_renaming_a_player_touches_only_where_a_player_stands(tmp_path):
+def test_renaming_a_player_touches_only_where_a_player_stands(db):
     """Players X and N (a seat letter as an initial): a hand's double "X" and declarer seat "N" stay."""
     from zapis.io import records
-    s = Store(tmp_path / "r.db")
+    s = Store(db)
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber",
                                         "players": ["N", "Bartek", "Celina", "X"]})
     ev = s.new_evening("2026-11-20")
@@ -262,11 +259,11 @@ def test_renaming_a_player_touches_only_where_a_player_stands(tmp_path):
     assert s.log(gid)[-1].hand["double"] == "X"
 
 
-def test_renaming_follows_player_fields_and_maps_but_not_choices(tmp_path):
+def test_renaming_follows_player_fields_and_maps_but_not_choices(db):
     """tysiąc: declarer, points and melds name players; a player called "hearts" (a meld's suit) is
     renamed where he stands, and a meld of hearts stays hearts."""
     from zapis.io import records
-    s = Store(tmp_path / "k.db")
+    s = Store(db)
     players = ["Ala", "hearts", "Celina"]
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": players})
     gid = s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module)

@@ -32,6 +32,7 @@ from zapis.store.outcomes import Outcomes
 from zapis.store.roles import Role
 # a hand's row is written with _json as this module names it: a test fills the disk through zapis.store.db._json
 from zapis.store.rows import GameInfo, LogEntry, Scored, _json, _not_created, replay
+from zapis.store.postgres import PostgresConnection, is_address, shown
 from zapis.store.sqlite import SQLiteConnection
 
 # named from here by the rest of zapis and by the tests (this module was once the whole store)
@@ -55,6 +56,11 @@ def default_db_path() -> Path:
 
 class Store(Evenings, Games, HandRecords, Outcomes, Integrity, Backups, SQLiteConnection):
     """The club's database: each concern is a part it is made of (above); the hand log is its own (below)."""
+
+    def __new__(cls, path: str | Path | None = None, *args: Any, **kw: Any) -> Store:
+        if cls is Store and is_address(path):  # postgresql://...: the same store on PostgreSQL
+            return super().__new__(PostgresStore)
+        return super().__new__(cls)
 
     def __init__(self, path: str | Path | None = None, timeout: float = 5.0, role: Role | None = None):
         self.path = Path(path) if path else default_db_path()
@@ -185,3 +191,15 @@ def _conflict(version: int, expected: int) -> ConflictError:
 
 
 __all__ = ["Store", "ConflictError", "GameInfo", "LogEntry", "replay", "default_db_path", "check_backup", "restore"]
+
+
+class PostgresStore(PostgresConnection, Store):
+    """The Store on a PostgreSQL database (zapis.store.postgres): every part as on SQLite, its connection
+    PostgreSQL's. `path` names the database as a person may see it (the address without its password)."""
+
+    def __init__(self, path: str, timeout: float = 5.0, role: Role | None = None):
+        self.address = path
+        self.path = shown(path)  # type: ignore[assignment]
+        self.role = role or Role()
+        self._scored = {}
+        self._open(timeout)
