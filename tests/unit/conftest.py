@@ -10,8 +10,8 @@ from make_history import build  # noqa: E402
 
 
 @pytest.fixture
-def history(tmp_path):
-    """A database of four evenings of five games each: kop, tysiąc, a rubber, a skat list, 6-sty bierze."""
-    db = tmp_path / "h.db"
+def history(db):
+    """A database of four evenings of five games each: kop, tysiąc, a rubber, a skat list, 6-sty bierze; on each
+    engine the store runs on (the fixture db: a SQLite file, a PostgreSQL database)."""
     build(db, 4)
     return db

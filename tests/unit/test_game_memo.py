@@ -37,8 +37,7 @@ def count_scores(monkeypatch):
     return calls
 
 
-def test_a_save_scores_the_game_once_and_what_is_shown_equals_a_fresh_reading(tmp_path, monkeypatch):
-    db = tmp_path / "g.db"
+def test_a_save_scores_the_game_once_and_what_is_shown_equals_a_fresh_reading(db, monkeypatch):
     store = Store(db)
     gid = tysiac_game(store)
     store.scored(gid)
@@ -58,8 +57,7 @@ def test_a_save_scores_the_game_once_and_what_is_shown_equals_a_fresh_reading(tm
     assert (now.sheet.to_json(), now.record.hands) == fresh(db, gid)
 
 
-def test_another_writer_or_a_rename_is_seen(tmp_path):
-    db = tmp_path / "g.db"
+def test_another_writer_or_a_rename_is_seen(db):
     store = Store(db)
     gid = tysiac_game(store)
     store.enter(gid, deal("Ala", 100, [100, 10, 10]))

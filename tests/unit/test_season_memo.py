@@ -4,6 +4,7 @@ remembered under a key of everything that determines it, recomputed when any of 
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from zapis.core.module import get_module
 from zapis.club.evening import season, standings
 from zapis.store import Store
 from zapis.store.db import outcome_key
+from zapis.store.postgres import is_address
 
 
 ALL = ("0000-01-01", "9999-12-31")
@@ -34,7 +36,8 @@ def test_the_season_equals_the_evenings_scored_afresh_and_keeps_no_sheet(history
     assert season(judged) == season(fresh)
     assert store.conn.execute("SELECT count(*) FROM game_results").fetchone()[0] == 20
     # the memo was written without waiting for the disk; every real write after it is flushed again (FULL = 2)
-    assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    if not is_address(history):  # SQLite: the memo written without waiting for the disk, then FULL again
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
 
 
 def test_a_second_season_comes_from_the_memo_without_scoring(history, monkeypatch):
@@ -107,6 +110,9 @@ def test_db_check_compares_the_memo_with_a_fresh_recomputation(history, capsys):
 
 
 def test_a_read_only_database_gives_its_season_without_writing(history):
+    if is_address(history):
+        pytest.skip("a SQLite file that cannot be written")
+    history = Path(history)
     Store(history).close()
     store = Store(history)
     store.conn.close()  # as Store opens a file it may not write

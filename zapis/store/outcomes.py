@@ -213,7 +213,7 @@ class Outcomes:
         if not kept:
             return []
         out, drop = [], []
-        fresh = {gid: (key, r) for gid, key, r in self._outcomes("1", [], memo=False)}
+        fresh = {gid: (key, r) for gid, key, r in self._outcomes("TRUE", [], memo=False)}
         for gid, (key, done) in sorted(kept.items()):
             if gid not in fresh or fresh[gid][0] != key:
                 drop.append(gid)  # stale: the game changed since (it is recomputed when next asked)
