@@ -77,7 +77,7 @@ def pg_server():
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path):
+def any_db(request, tmp_path):
     """A new, empty database of each engine the store runs on: a SQLite file's path, a PostgreSQL address."""
     if request.param == "sqlite":
         return str(tmp_path / "zapis.db")

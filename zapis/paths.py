@@ -45,3 +45,21 @@ def documents_dir() -> Path:
     except Exception:  # noqa: BLE001 - no documents folder to be found: the home folder will do
         pass
     return Path.home()
+
+
+def is_db_address(db: object) -> bool:
+    """A PostgreSQL database's address (postgresql://...), not a SQLite file's path."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+def beside(db: str | Path) -> Path:
+    """What the files kept beside a database are named after (its tablets' login secret, its server's addresses):
+    a SQLite database's own file; for a PostgreSQL database, a name of its own in the user's data directory, made
+    from its address without the password (the files beside it then stay on this machine)."""
+    if not is_db_address(db):
+        return Path(db)
+    import hashlib
+    import re
+
+    bare = re.sub(r"(://[^:/@]+):[^@/]*@", r"\1@", str(db))
+    return data_dir() / "postgresql" / hashlib.sha256(bare.encode()).hexdigest()[:16]

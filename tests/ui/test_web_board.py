@@ -118,8 +118,9 @@ async def test_the_page_is_self_contained_and_speaks_the_servers_language(tmp_pa
             assert "default-src 'none'" in r.headers["Content-Security-Policy"]
 
 
-async def test_a_viewer_gets_the_state_at_once_and_a_hand_from_another_connection_within_a_second(tmp_path):
-    db = tmp_path / "h.db"
+async def test_a_viewer_gets_the_state_at_once_and_a_hand_from_another_connection_within_a_second(any_db):
+    """On each engine (fixture any_db): SQLite's file, a PostgreSQL database."""
+    db = any_db
     gid = new_game(db, "bridge-rubber", P4)
     async with board_client(db) as (board, client):
         ws = await client.ws_connect("/board/ws")

@@ -10,6 +10,12 @@ from make_history import build  # noqa: E402
 
 
 @pytest.fixture
+def db(any_db):
+    """A new, empty database on each engine the store runs on (tests/conftest.py's any_db)."""
+    return any_db
+
+
+@pytest.fixture
 def history(db):
     """A database of four evenings of five games each: kop, tysiąc, a rubber, a skat list, 6-sty bierze; on each
     engine the store runs on (the fixture db: a SQLite file, a PostgreSQL database)."""

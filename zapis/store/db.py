@@ -203,3 +203,14 @@ class PostgresStore(PostgresConnection, Store):
         self.role = role or Role()
         self._scored = {}
         self._open(timeout)
+
+    def backup(self, target: str | Path, replace: bool = False) -> Path:
+        """A PostgreSQL database is copied by PostgreSQL's own tools (pg_dump), which also see every server's
+        writes at once: said in one line, nothing written."""
+        raise ZapisError([Problem(self.path, Bi(
+            "baza PostgreSQL: kopię robi pg_dump (np. pg_dump -Fc -f kopia.dump BAZA)",
+            "a PostgreSQL database: back it up with pg_dump (e.g. pg_dump -Fc -f copy.dump DBNAME)"))])
+
+    def auto_backup(self, keep: int = 5) -> Path | None:  # type: ignore[override]
+        """None: PostgreSQL's backups are its administrator's (pg_dump), not a server start's."""
+        return None

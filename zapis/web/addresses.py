@@ -140,9 +140,11 @@ class Addresses:
         return "\n".join(lines)
 
     def announcement_file(self) -> Path:
+        from zapis.paths import beside
         from zapis.store.db import default_db_path
 
-        db = Path(self.db) if self.db else default_db_path()
+        db = beside(self.db) if self.db else default_db_path()
+        db.parent.mkdir(parents=True, exist_ok=True)
         return db.with_name(db.name + ".serve.json")
 
     def write_announcement(self) -> None:

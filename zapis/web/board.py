@@ -34,6 +34,7 @@ from aiohttp import WSMsgType, web
 
 from zapis.core.module import game_over, get_module
 from zapis.core.words import say
+from zapis.paths import is_db_address
 from zapis.store.roles import BOARD, Role
 
 log = logging.getLogger("zapis.board")
@@ -225,6 +226,10 @@ def _open_read_only(db: str | Path | None) -> sqlite3.Connection:
     """The watcher's connection: read-only, it never creates, migrates or locks the database."""
     from zapis.store import default_db_path
 
+    if is_db_address(db):  # PostgreSQL: a connection of the watcher's own, which only reads the count of changes
+        from zapis.store.postgres import PgConn
+
+        return PgConn(str(db), 1.0)  # type: ignore[return-value]
     path = Path(db) if db else default_db_path()
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                            check_same_thread=False, timeout=1.0)

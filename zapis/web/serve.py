@@ -223,12 +223,13 @@ def build_server(db: str | None, lang: str | None, host: str, port: int, code: s
     local = host in ("127.0.0.1", "::1", "localhost") and not local_needs_code
     access = None
     if not local:  # the logins (director, board, each table) from the secret kept beside the database
+        from zapis.paths import beside, is_db_address
         from zapis.store.db import default_db_path
         from zapis.web.logins import Logins, load_secret
 
-        path = Path(db) if db else default_db_path()
+        path = beside(db) if db else default_db_path()
         try:
-            if db is None:
+            if db is None or is_db_address(db):
                 path.parent.mkdir(parents=True, exist_ok=True)
             secret = load_secret(path)
         except OSError as e:

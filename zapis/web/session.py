@@ -13,6 +13,8 @@ import sqlite3
 import sys
 from typing import Callable, Sequence
 
+from zapis.paths import is_db_address
+
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi, say
 from zapis.lang import cli_lang  # noqa: F401 (the command line and the server name it from here too)
@@ -120,7 +122,7 @@ def parse(argv: Sequence[str]) -> dict[str, str | None]:
 
 def check_options(opts: dict[str, str | None]) -> int | None:
     """The database must exist and the table be a table's number: the table, or a problem naming the option."""
-    if opts["--db"] is not None and not os.path.isfile(opts["--db"]):
+    if opts["--db"] is not None and not is_db_address(opts["--db"]) and not os.path.isfile(opts["--db"]):
         raise ZapisError([Problem(opts["--db"], Bi("nie ma takiej bazy", "no such database"))])
     if opts["--table"] is None:
         return None
