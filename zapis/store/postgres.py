@@ -313,7 +313,10 @@ class PostgresConnection:
             raise ZapisError(_pg_message(e), shown(self.address)) from None
 
     def _reader(self) -> PgConn:
-        """A connection of this process's own (a forked child's: a connection is never used across a fork)."""
+        """A connection of this process's own (a forked child's: a connection is never used across a fork). The
+        connection the child inherited is held, never closed nor collected there: closing it would end the
+        parent's session on the server (libpq says goodbye on the shared socket)."""
+        self._inherited = getattr(self, "conn", None)
         return PgConn(self.address, self._timeout)
 
     def _setup(self) -> None:
