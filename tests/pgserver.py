@@ -72,8 +72,16 @@ class PgServer:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
 
+    def pause(self) -> None:
+        """The server stopped (its clients' connections end), its data kept: resume() starts it again."""
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-l", str(self.dir / "log"), "-w", "-t", "60", "start")
+
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
+            if (self.dir / "data" / "postmaster.pid").exists():  # not paused (or paused and resumed)
+                self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)

@@ -134,3 +134,30 @@ def test_a_sqlite_error_class_is_what_the_app_catches(pg_server):
     store.player_id("Ala")
     with pytest.raises(sqlite3.IntegrityError):
         store.conn.execute("INSERT INTO players (name) VALUES (?)", ("Ala",))
+
+
+def test_a_lost_server_is_one_line_nothing_half_saved_and_the_next_save_after_it_is_back_goes_through():
+    """PostgreSQL stopped under a store: every statement says so in one line (a ZapisError: what the screens show),
+    nothing is saved; started again, the store connects again by itself and the same hand is saved once."""
+    from tests.pgserver import PgServer
+    from zapis.io import records
+    from zapis.store import Unreachable
+
+    server = PgServer()  # a server of this test's own: it is stopped and started again
+    try:
+        store = Store(server.fresh())
+        rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "tysiac", "players": ["A", "B", "C"]})
+        gid = store.new_game(store.new_evening("2026-11-20"), 1, rec, rules, module)
+        hand = {"points": {"A": 120, "B": 0, "C": 0}, "bid": 120, "declarer": "A"}
+        store.enter(gid, hand)
+        server.pause()
+        for attempt in range(2):
+            with pytest.raises(Unreachable) as e:
+                store.enter(gid, hand, 1)
+            assert len(e.value.lines()) == 1 and "cannot reach the PostgreSQL database" in e.value.lines()[0]
+            assert "Traceback" not in str(e.value)
+        server.resume()
+        store.enter(gid, hand, 1)
+        assert len(store.hands(gid)) == 2 and [x.action for x in store.log(gid)] == ["enter", "enter"]
+    finally:
+        server.stop()

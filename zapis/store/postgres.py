@@ -203,6 +203,42 @@ class PgCursor:
             yield self._rows[self._at - 1]
 
 
+class Unreachable(ZapisError):
+    """The PostgreSQL server cannot be reached (down, restarted, the network gone): nothing was saved; the next
+    statement connects again. What a person typed stays where it was typed."""
+
+
+def _unreachable(address: str) -> Unreachable:
+    return Unreachable(Bi("nie można połączyć się z bazą PostgreSQL: nic nie zapisano (wpisane zostaje: zapisz "
+                          "jeszcze raz, gdy baza wróci)",
+                          "cannot reach the PostgreSQL database: nothing was saved (what was typed stays: save again "
+                          "when it is back)"), shown(address))
+
+
+class _Link:
+    """The psycopg connection that PgConn and its cursors share, made again when it was lost."""
+
+    def __init__(self, address: str, timeout: float):
+        self.address, self.timeout = address, timeout
+        self.raw: Any = None
+        self.connect()
+
+    def connect(self) -> None:
+        import psycopg
+
+        try:
+            self.raw = psycopg.connect(self.address, autocommit=True, connect_timeout=max(1, int(self.timeout)))
+        except psycopg.OperationalError:
+            self.raw = None
+            raise _unreachable(self.address) from None
+
+    def ready(self) -> Any:
+        """The connection, made again first when it was lost (never inside a transaction: that is lost with it)."""
+        if self.raw is None or self.raw.closed or self.raw.broken:
+            self.connect()
+        return self.raw
+
+
 def _as_sqlite_error(e: Exception) -> sqlite3.Error:
     """A psycopg error as the sqlite3 class the store and the app catch."""
     import psycopg
@@ -220,26 +256,25 @@ class PgConn:
     sqlite3's connection does. In autocommit: transactions are the store's own BEGIN ... COMMIT."""
 
     def __init__(self, address: str, timeout: float):
-        import psycopg
-
-        try:
-            self.raw = psycopg.connect(address, autocommit=True, connect_timeout=max(1, int(timeout)))
-        except psycopg.Error as e:
-            raise _as_sqlite_error(e) from None
+        self.link = _Link(address, timeout)
         self.row_factory: Any = sqlite3.Row  # anything but None: rows by name too (as sqlite3.Row)
-        self.version = 0  # the schema's version, read when opened
 
     def cursor(self) -> PgConn:
         """Statements of their own (the store sets row_factory None on one for plain tuples)."""
         other = object.__new__(PgConn)
-        other.raw, other.row_factory, other.version = self.raw, self.row_factory, self.version
+        other.link, other.row_factory = self.link, self.row_factory
         return other
+
+    @property
+    def raw(self) -> Any:
+        return self.link.raw
 
     @property
     def in_transaction(self) -> bool:
         from psycopg.pq import TransactionStatus
 
-        return self.raw.info.transaction_status != TransactionStatus.IDLE
+        raw = self.link.raw
+        return raw is not None and not raw.closed and raw.info.transaction_status != TransactionStatus.IDLE
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> PgCursor:
         word = sql.lstrip()[:6].upper()
@@ -254,18 +289,20 @@ class PgConn:
         import psycopg
 
         text = translate(sql)
+        raw = self.link.ready()
         try:
-            with self.raw.cursor() as cur:
+            with raw.cursor() as cur:
                 cur.executemany(text, list(seq))
                 return PgCursor(None, (), cur.rowcount, None, True)
         except psycopg.Error as e:
-            raise _as_sqlite_error(e) from None
+            raise self._failed(e, raw) from None
 
     def _run(self, text: str, params: Sequence[Any]) -> PgCursor:
         import psycopg
 
+        raw = self.link.ready()
         try:
-            with self.raw.cursor() as cur:
+            with raw.cursor() as cur:
                 cur.execute(text, tuple(params) if params else None)
                 while cur.nextset():  # BEGIN; SELECT the lock: the last statement's answer
                     pass
@@ -275,7 +312,14 @@ class PgConn:
                 return PgCursor(None if last is not None else rows, names if last is None else (), cur.rowcount,
                                 last, self.row_factory is None)
         except psycopg.Error as e:
-            raise _as_sqlite_error(e) from None
+            raise self._failed(e, raw) from None
+
+    def _failed(self, e: Exception, raw: Any) -> Exception:
+        """What a failed statement raises: Unreachable when the connection is gone (made again by the next
+        statement), else the error as sqlite3's class."""
+        if raw.closed or raw.broken:
+            return _unreachable(self.link.address)
+        return _as_sqlite_error(e)
 
     def _pragma(self, sql: str) -> PgCursor:
         """The PRAGMAs the store asks, as PostgreSQL can answer them: the checks (PostgreSQL keeps its pages and
@@ -292,7 +336,8 @@ class PgConn:
         return PgCursor([], (), 0, None, True)  # journal_mode, synchronous, busy_timeout, foreign_keys
 
     def close(self) -> None:
-        self.raw.close()
+        if self.link.raw is not None:
+            self.link.raw.close()
 
 
 # --- the connection --------------------------------------------------------------------------------------------------
@@ -311,6 +356,9 @@ class PostgresConnection:
             self._setup()
         except sqlite3.DatabaseError as e:
             raise ZapisError(_pg_message(e), shown(self.address)) from None
+        except Unreachable as e:  # said as opening it: where, and why (the server's own words are not needed)
+            raise ZapisError(Bi("nie można połączyć się z bazą PostgreSQL", "cannot reach the PostgreSQL database"),
+                             shown(self.address)) from e
 
     def _reader(self) -> PgConn:
         """A connection of this process's own (a forked child's: a connection is never used across a fork). The
@@ -365,7 +413,7 @@ class PostgresConnection:
             if self.conn.in_transaction:
                 try:
                     self.conn.execute("ROLLBACK")
-                except sqlite3.Error:
+                except (sqlite3.Error, Unreachable):
                     pass
             if isinstance(e, sqlite3.OperationalError):
                 raise ZapisError(_pg_message(e), shown(self.address)) from None

@@ -265,7 +265,11 @@ class GameScreen(SaysRefusals, Screen):
         except FormError as e:
             self.say(refusal(form, e.problems), error=True)
             return
-        doubt = self._doubt(hand)
+        try:
+            doubt = self._doubt(hand)
+        except ZapisError as e:  # the game could not be read (a database away): nothing saved, the form as typed
+            self.say(refusal(form, e.problems), error=True)
+            return
         if doubt:  # allowed, but unusual: asked now, the answer kept with the hand, nothing said afterwards
             from zapis.ui.dialogs.confirm import ConfirmDialog
 

@@ -19,6 +19,7 @@ from zapis.club import pairs_session
 from zapis.club.hand_diagram import analysis_lines, diagram_lines
 from zapis.modules.bridge.deals import deals_by_board
 from zapis.core.errors import ZapisError
+from zapis.store import Unreachable
 from zapis.core.sheet import fmt_number
 from zapis.core.words import say
 from zapis.modules.bridge.law77 import LAW77, VUL_WORDS, board_dealer_vul
@@ -280,6 +281,10 @@ class PairsTableScreen(SaysRefusals, Screen):
         hand, self.pending = self.pending, None
         try:
             self.store.enter(self.game_id, hand)
+        except Unreachable as e:  # the database is away: the result stays to be accepted again when it is back
+            self.pending = hand
+            self.say(e.problems[0].say(get_lang()), error=True)  # not where the database is: a tablet is a stranger
+            return
         except ZapisError as e:
             self.reload()
             if hand["board"] in self.session.boards_in(self.round, self.table):  # another tablet of this table
