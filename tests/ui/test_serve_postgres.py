@@ -91,3 +91,44 @@ async def test_two_servers_on_one_database_show_a_hand_within_a_second_and_a_kil
                     proc.kill()
                     proc.wait()
             proc.stdout.close()
+
+
+def test_servers_of_one_event_each_serve_their_tables_and_print_the_same_cards(pg_server, capsys):
+    """zapis serve --tables 1-2 and --tables 3-4 on one PostgreSQL database: each knows its own tables' logins
+    only, derived from the one secret kept in the database (a table's card is the same whichever server printed
+    it), and `zapis tablets` on each lists its own; renewing the secret changes every server's cards."""
+    from zapis import cli
+    from zapis.store.roles import TABLE, Role
+    from zapis.web.logins import Logins
+    from zapis.web.serve import build_server
+
+    db = pg_server.fresh()
+    Store(db).new_evening("2026-11-20")
+    first = build_server(db, "en", "0.0.0.0", 8124, tables="1-2")
+    second = build_server(db, "en", "0.0.0.0", 8125, tables="3-4")
+    a, b = first.access.logins, second.access.logins
+    assert a.secret == b.secret
+    everyone = Logins(a.secret, 4)  # all four tables from the same secret
+    assert [a.key(Role(TABLE, t)) for t in (1, 2)] + [b.key(Role(TABLE, t)) for t in (3, 4)] == [
+        everyone.key(Role(TABLE, t)) for t in (1, 2, 3, 4)]
+    assert a.role_of_key(everyone.key(Role(TABLE, 3))) is None  # table 3 is the other server's
+    assert b.role_of_key(everyone.key(Role(TABLE, 3))) == Role(TABLE, 3)
+    second.write_announcement()
+    assert cli.main(["--db", db, "tablets", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["tables"]) == ["3", "4"]
+    assert cli.main(["--db", db, "tablets", "--json", "--tables", "2"]) == 2  # this server knows 3-4
+    assert "3-4" in capsys.readouterr().err
+    assert cli.main(["--db", db, "tablets", "--renew"]) == 0
+    capsys.readouterr()
+    assert build_server(db, "en", "0.0.0.0", 8126, tables="3-4").access.logins.secret != a.secret
+
+
+def test_a_span_of_tables_is_checked_where_it_is_given(capsys):
+    from zapis import cli
+    from zapis.web.logins import table_span
+
+    assert table_span("30") == (1, 30) and table_span("31-60") == (31, 60)
+    for bad in ("0", "60-31", "x", "1-1000", "-3"):
+        assert cli.main(["serve", "--tables", bad, "--port", "8127"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"--tables {bad}" in err and "Traceback" not in err

@@ -220,9 +220,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     sv.add_argument("--allow-host", action="append", metavar=w("NAME", "NAZWA"), help=w(
         "another name or address the tablets use to reach this machine (repeatable)",
         "inna nazwa albo adres, pod którym tablety widzą ten komputer (można powtarzać)"))
-    sv.add_argument("--tables", type=int, default=30, metavar="N", help=w(
-        "how many tables have a login (a table card each; default 30)",
-        "ile stołów ma logowanie (każdy swoją kartę; domyślnie 30)"))
+    sv.add_argument("--tables", default="30", metavar=w("N|FIRST-LAST", "N|OD-DO"), help=w(
+        "the tables this server serves, each with a login (a table card): 1 to N (default 30), or FIRST-LAST where "
+        "several servers share one PostgreSQL database",
+        "stoły, które obsługuje ten serwer, każdy z logowaniem (kartą stołu): 1 do N (domyślnie 30) albo OD-DO, "
+        "gdy kilka serwerów dzieli jedną bazę PostgreSQL"))
     sv.add_argument("--no-spares", dest="spares", action="store_false", help=w(
         "start a table's session when its tablet connects, not before (less memory while tables wait)",
         "uruchamiaj sesję stołu dopiero, gdy łączy się jego tablet (mniej pamięci, gdy stoły czekają)"))

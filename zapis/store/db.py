@@ -204,6 +204,24 @@ class PostgresStore(PostgresConnection, Store):
         self._scored = {}
         self._open(timeout)
 
+    def login_secret(self, renew: bool = False) -> bytes:
+        """The tablets' login secret, kept in the database (meta "tablet_logins"): every server of the event
+        derives the same key and code for a table from it, so a table's card works on whichever server serves
+        it. Made when there is none (or renewed: every card printed before stops working)."""
+        import secrets
+
+        with self.tx(tell=False) as c:
+            row = None if renew else c.execute("SELECT value FROM meta WHERE key = ?", ("tablet_logins",)).fetchone()
+            if row is not None:
+                try:
+                    return bytes.fromhex(json.loads(row[0]))
+                except (ValueError, TypeError):
+                    pass  # damaged: a new one
+            secret = secrets.token_bytes(32)
+            c.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = "
+                      "excluded.value", ("tablet_logins", json.dumps(secret.hex())))
+            return secret
+
     def backup(self, target: str | Path, replace: bool = False) -> Path:
         """A PostgreSQL database is copied by PostgreSQL's own tools (pg_dump), which also see every server's
         writes at once: said in one line, nothing written."""

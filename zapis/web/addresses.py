@@ -96,12 +96,13 @@ class Addresses:
 
         logins = self.access.logins if self.access else None
         n = tables if tables is not None else (logins.tables if logins else DEFAULT_TABLES)
-        if logins is not None and n > logins.tables:
+        if logins is not None and not logins.first <= n <= logins.tables:
             raise ZapisError([Problem("--tables", Bi(f"ten serwer zna stoły 1-{logins.tables} "
                                                      "(zapis serve --tables)",
                                                      f"this server knows {logins.tables} tables "
                                                      "(zapis serve --tables)"))])
-        return logins_json(self.urls()[0], logins, n, self.access.key if self.access else None)
+        return logins_json(self.urls()[0], logins, n, self.access.key if self.access else None,
+                           first=logins.first if logins else 1)
 
     def codes_json(self) -> dict[str, Any] | None:
         """Each role's typed code (for the table cards), or None on a server only this machine reaches."""
@@ -110,7 +111,8 @@ class Addresses:
         logins = self.access.logins
         return {"director": self.access.code,
                 "board": logins.code(Role(BOARD)) if logins else None,
-                "tables": {str(t): logins.code(Role(TABLE, t)) for t in range(1, logins.tables + 1)} if logins else {}}
+                "tables": {str(t): logins.code(Role(TABLE, t)) for t in range(logins.first, logins.tables + 1)}
+                if logins else {}}
 
     # --- the announcement ----------------------------------------------------------------------------
     def announce(self, out=None) -> str:
@@ -140,12 +142,12 @@ class Addresses:
         return "\n".join(lines)
 
     def announcement_file(self) -> Path:
-        from zapis.paths import beside
         from zapis.store.db import default_db_path
+        from zapis.web.tablets import announcement_file
 
-        db = beside(self.db) if self.db else default_db_path()
-        db.parent.mkdir(parents=True, exist_ok=True)
-        return db.with_name(db.name + ".serve.json")
+        path = announcement_file(self.db or default_db_path())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
 
     def write_announcement(self) -> None:
         """The director's app shows the addresses and the QR code too; the file is this user's alone."""

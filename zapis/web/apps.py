@@ -117,7 +117,15 @@ class Apps:
         """The sessions allowed at once: `--max-sessions` if given, else the evening's (`evening_cap`)."""
         if self.max_sessions is not None:
             return self.max_sessions
-        return evening_cap(self.evening_tables())
+        return evening_cap(len(self.own_tables()))
+
+    served: tuple[int, int] | None = None  # the tables this server serves (zapis serve --tables FIRST-LAST)
+
+    def own_tables(self) -> range:
+        """The current evening's tables this server serves: all of them, or those of its span (several servers
+        on one event)."""
+        first, last = self.served or (1, self.evening_tables())
+        return range(first, min(last, self.evening_tables()) + 1)
 
     # --- spares: a table's session made before its tablet connects (zapis.web.spares) ----------------------
     def wanted_spares(self) -> list[int]:
@@ -127,7 +135,7 @@ class Apps:
             return []
         room = self.session_cap() - len(self.sessions)
         busy = {getattr(s, "table", None) for s in self.sessions}
-        return [t for t in range(1, self.evening_tables() + 1) if t not in busy][:max(room, 0)]
+        return [t for t in self.own_tables() if t not in busy][:max(room, 0)]
 
     async def make_spare(self, table: int, relay: Relay, width: int, height: int) -> Session | None:
         service = Session(self.app_command(table), forks=self.forks, table=table, on_commit=self.committed,

@@ -16,6 +16,8 @@ import os
 import secrets
 from pathlib import Path
 
+from zapis.core.errors import Problem, ZapisError
+from zapis.core.words import Bi
 from zapis.store.roles import BOARD, DIRECTOR, TABLE, Role
 
 CODE_DIGITS = 10
@@ -53,13 +55,15 @@ def role_label(role: Role) -> str:
 class Logins:
     """Every login's key and code, and the role each one leads to."""
 
-    def __init__(self, secret: bytes, tables: int = DEFAULT_TABLES):
+    def __init__(self, secret: bytes, tables: int | tuple[int, int] = DEFAULT_TABLES):
         self.secret = secret
-        self.tables = tables
+        # the tables this server serves: 1 to N, or (first, last) where several servers share an event (each
+        # table's key and code come from the secret alone: the same card whichever server printed it)
+        self.first, self.tables = (1, tables) if isinstance(tables, int) else tables
         self.keys: dict[str, Role] = {}
         self.codes: dict[str, Role] = {}
         self._by_role: dict[Role, tuple[str, str]] = {}
-        for role in [Role(DIRECTOR), Role(BOARD)] + [Role(TABLE, n) for n in range(1, tables + 1)]:
+        for role in [Role(DIRECTOR), Role(BOARD)] + [Role(TABLE, n) for n in range(self.first, self.tables + 1)]:
             key = self._derive_key(role)
             code, bump = self._derive_code(role, 0), 0
             while code in self.codes:  # two logins on one code (about 1 in 10^8 for 30 tables): the next one
@@ -111,8 +115,24 @@ def login_url(url: str, role: Role, logins: Logins | None) -> str:
     return f"{url}k/{logins.key(role)}"
 
 
-def logins_json(url: str, logins: Logins | None, tables: int, director_key: str | None = None) -> dict:
-    """What `zapis tablets --json` prints (docs/records.md): the server's address and each role's login URL."""
+def logins_json(url: str, logins: Logins | None, tables: int, director_key: str | None = None,
+                first: int = 1) -> dict:
+    """What `zapis tablets --json` prints (docs/records.md): the server's address and each role's login URL (its
+    tables: `first` to `tables`)."""
     director = f"{url}k/{director_key}" if director_key else login_url(url, Role(DIRECTOR), logins)
     return {"server": url.rstrip("/"), "director": director, "board": login_url(url, Role(BOARD), logins),
-            "tables": {str(t): login_url(url, Role(TABLE, t), logins) for t in range(1, tables + 1)}}
+            "tables": {str(t): login_url(url, Role(TABLE, t), logins) for t in range(first, tables + 1)}}
+
+
+def table_span(text: str) -> tuple[int, int]:
+    """`zapis serve --tables`: N (tables 1 to N) or FIRST-LAST (a server of several on one event); 1 to 999."""
+    first, sep, last = str(text).strip().partition("-")
+    try:
+        span = (int(first), int(last)) if sep else (1, int(first))
+    except ValueError:
+        span = (0, 0)
+    if not 1 <= span[0] <= span[1] <= 999:
+        raise ZapisError([Problem(f"--tables {text}", Bi(
+            "musi być liczbą stołów (1-999) albo zakresem, np. 31-60",
+            "must be a number of tables (1-999) or a span, e.g. 31-60"))])
+    return span

@@ -64,7 +64,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
     def __init__(self, db: str | None, lang: str | None, host: str, port: int, access: Access | None,
                  max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False, forks: bool = True, spares: bool = True):
+                 local_needs_code: bool = False, forks: bool = True, spares: bool = True,
+                 tables: tuple[int, int] | None = None):
         base = [sys.executable, "-m", "zapis.web.session"]  # the app without the command line's parser: sooner
         if db:
             base += ["--db", str(db)]
@@ -79,6 +80,7 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         self.access = access
         self.local_needs_code = local_needs_code  # a laptop others use too: this machine gives the code
         self.max_sessions = max_sessions
+        self.served = tables  # (first, last): the tables this server serves (None: every table of the evening)
         self.font_size = font_size
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self.sessions: set[AppService] = set()
@@ -212,11 +214,17 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
 def build_server(db: str | None, lang: str | None, host: str, port: int, code: str | None = None,
                  max_sessions: int | None = None, font_size: int = 16, extra_hosts: list[str] = (),
-                 local_needs_code: bool = False, tables: int = DEFAULT_TABLES, spares: bool = True) -> ZapisServer:
+                 local_needs_code: bool = False, tables: int | str = DEFAULT_TABLES, spares: bool = True) -> ZapisServer:
+    from zapis.web.logins import table_span
+
     problems = [Problem(opt, Bi(f"musi być liczbą całkowitą od {lo} do {hi}",
                                 f"must be a whole number from {lo} to {hi}")) for opt, v, lo, hi in (
         (f"--port {port}", port, 1, 65535), (f"--max-sessions {max_sessions}", 1 if max_sessions is None else max_sessions, 1, 1000),
-        (f"--font-size {font_size}", font_size, 8, 48), (f"--tables {tables}", tables, 1, 999)) if not lo <= v <= hi]
+        (f"--font-size {font_size}", font_size, 8, 48)) if not lo <= v <= hi]
+    try:
+        span = table_span(str(tables))
+    except ZapisError as e:
+        problems += e.problems
     if problems:
         raise ZapisError(problems)
     code = check_code(code)
@@ -229,13 +237,19 @@ def build_server(db: str | None, lang: str | None, host: str, port: int, code: s
 
         path = beside(db) if db else default_db_path()
         try:
-            if db is None or is_db_address(db):
-                path.parent.mkdir(parents=True, exist_ok=True)
-            secret = load_secret(path)
+            if is_db_address(db):  # kept in the database: every server of the event prints the same cards
+                from zapis.store import Store
+
+                with Store(db) as store:
+                    secret = store.login_secret()
+            else:
+                if db is None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                secret = load_secret(path)
         except OSError as e:
             raise ZapisError([Problem(str(path.parent), Bi(f"nie można tam przechowywać loginów tabletów ({e.strerror})",
                                                            f"cannot keep the tablets' logins there ({e.strerror})"))]) \
                 from None
-        access = Access(code=code, logins=Logins(secret, tables))
+        access = Access(code=code, logins=Logins(secret, span))
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
-                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code, spares=spares)
+                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code, spares=spares, tables=span)

@@ -34,8 +34,13 @@ def word(key: str, lang: str) -> str:
     return en if lang == "en" else pl
 
 
-def announcement_file(db: Path) -> Path:
-    return db.with_name(db.name + ".serve.json")
+def announcement_file(db: str | Path) -> Path:
+    """Where a server running for `db` writes its addresses and logins (zapis.paths.beside: a PostgreSQL
+    database's in the user's data directory)."""
+    from zapis.paths import beside
+
+    near = beside(db)
+    return near.with_name(near.name + ".serve.json")
 
 
 def _alive(pid: Any) -> bool:
@@ -69,10 +74,12 @@ def logins(data: dict[str, Any], tables: int | None) -> dict[str, Any]:
     out = data["logins"]
     known = out.get("tables", {})
     if tables is not None:
-        if not 1 <= tables <= len(known):
-            raise ZapisError([Problem("--tables", Bi(f"{tables}: ten serwer zna stoły 1-{len(known)} "
+        numbers = sorted(int(k) for k in known) or [0]
+        if not numbers[0] <= tables <= numbers[-1]:
+            span = f"{numbers[0]}-{numbers[-1]}"
+            raise ZapisError([Problem("--tables", Bi(f"{tables}: ten serwer zna stoły {span} "
                                                      "(zapis serve --tables)",
-                                                     f"{tables}: this server knows tables 1-{len(known)} "
+                                                     f"{tables}: this server knows tables {span} "
                                                      "(zapis serve --tables)"))])
         known = {k: v for k, v in known.items() if int(k) <= tables}
     return {"server": out["server"], "director": out["director"], "board": out["board"], "tables": known}
@@ -90,7 +97,7 @@ def evening_tables(db: Path, data: dict[str, Any]) -> int | None:
             highest = max((g.table for g in store.games(evening)), default=0) if evening else 0
     except ZapisError:
         return None
-    known = len((data.get("logins") or {}).get("tables") or {})
+    known = max((int(k) for k in (data.get("logins") or {}).get("tables") or {}), default=0)
     return min(highest, known) if highest else None
 
 
@@ -151,11 +158,19 @@ def cmd_tablets(args) -> int:
     from zapis.lang import cli_lang
     from zapis.store.db import default_db_path
     from zapis.lang.text import plain
+    from zapis.paths import is_db_address
 
-    db = Path(args.db) if args.db else default_db_path()
+    db = args.db if is_db_address(args.db) else Path(args.db) if args.db else default_db_path()
     lang = cli_lang(args.lang)
     if getattr(args, "renew", False):  # every card printed so far stops working once the server starts again
         from zapis.web.logins import load_secret
+        if is_db_address(db):  # every server of a PostgreSQL database shares the secret kept in it
+            from zapis.store import Store
+
+            with Store(db) as store:
+                store.login_secret(renew=True)
+            print(word("renewed", lang))
+            return 0
         if not db.is_file():
             raise ZapisError([Problem(str(db), Bi("nie ma takiej bazy", "no such database"))])
         try:
