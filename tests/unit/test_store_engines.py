@@ -161,3 +161,30 @@ def test_a_lost_server_is_one_line_nothing_half_saved_and_the_next_save_after_it
         assert len(store.hands(gid)) == 2 and [x.action for x in store.log(gid)] == ["enter", "enter"]
     finally:
         server.stop()
+
+
+def test_a_server_hears_the_other_servers_commits_at_once_and_not_its_own(pg_server, monkeypatch):
+    """LISTEN/NOTIFY: a commit made by another server's process (another origin) is heard within a moment; one of
+    this server's own (its sessions carry its origin) is not: the server has told its sessions itself."""
+    import threading
+    import time
+
+    from zapis.store.postgres import ORIGIN, ChangeListener
+
+    db = pg_server.fresh()
+    Store(db).close()  # the schema made
+    heard = threading.Event()
+    listener = ChangeListener(db, "this-server", heard.set)
+    listener.start()
+    try:
+        time.sleep(0.5)  # listening
+        monkeypatch.setenv(ORIGIN, "this-server")
+        Store(db).new_evening("2026-11-20")
+        assert not heard.wait(1.0)
+        monkeypatch.setenv(ORIGIN, "another-server")
+        t0 = time.perf_counter()
+        Store(db).new_evening("2026-11-21")
+        assert heard.wait(2.0) and time.perf_counter() - t0 < 1.0
+        assert listener.heard_count == 1
+    finally:
+        listener.stop()

@@ -17,7 +17,9 @@ connection an OperationalError, a constraint an IntegrityError): what the rest o
 from __future__ import annotations
 
 import functools
+import os
 import re
+import threading
 import sqlite3
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
@@ -27,6 +29,8 @@ from zapis.core.words import Bi
 from zapis.store.schema import MIGRATIONS
 
 SCHEMES = ("postgresql://", "postgres://")
+CHANNEL = "zapis_changes"  # NOTIFY'd by every write transaction; a server LISTENs (ChangeListener)
+ORIGIN = "ZAPIS_ORIGIN"  # the environment's name for which server a process belongs to (its sessions inherit it)
 WRITE_LOCK = 0x7A617069  # the advisory lock every writer takes ("zapi", as the SQLite file's application id)
 #: the tables whose rows get their id from the database (a new row's id is returned: sqlite3's lastrowid)
 WITH_ID = ("players", "evenings", "tables", "games", "hand_log", "deal_log")
@@ -406,8 +410,9 @@ class PostgresConnection:
             raise ZapisError(_pg_message(e), shown(self.address)) from None
         try:
             yield self.conn
-            if tell:
+            if tell:  # counted for every connection's look, and told to every server listening (on commit)
                 self.conn._run("UPDATE zapis_changes SET n = n + 1", ())
+                self.conn._run("SELECT pg_notify(%s, %s)", (CHANNEL, os.environ.get(ORIGIN, "")))
             self.conn.execute("COMMIT")
         except BaseException as e:
             if self.conn.in_transaction:
@@ -457,3 +462,38 @@ def _pg_message(e: Exception) -> Bi:
     if "connection" in text.lower() or "could not" in text.lower():
         return Bi(f"nie można połączyć się z bazą PostgreSQL ({text})", f"cannot reach the PostgreSQL database ({text})")
     return Bi(f"błąd bazy PostgreSQL: {text}", f"PostgreSQL error: {text}")
+
+
+class ChangeListener:
+    """A server's ear on the database: a thread of its own LISTENs on CHANNEL and calls `heard()` (from that thread)
+    whenever a commit was made by another server's process (its origin differs from `origin`), so that this
+    server's tablets and board look at once. A lost connection is made again (every second); the sessions' own
+    looks at the count of changes are the fallback meanwhile."""
+
+    def __init__(self, address: str, origin: str, heard: Callable[[], None]):
+        self.address, self.origin, self.heard = address, origin, heard
+        self.heard_count = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="zapis-pg-listener", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=3)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.address, autocommit=True, connect_timeout=2) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            if note.payload != self.origin:
+                                self.heard_count += 1
+                                self.heard()
+            except psycopg.Error:
+                self._stop.wait(1.0)

@@ -81,6 +81,12 @@ class ZapisServer(Guard, Apps, Addresses, Server):
         self.local_needs_code = local_needs_code  # a laptop others use too: this machine gives the code
         self.max_sessions = max_sessions
         self.served = tables  # (first, last): the tables this server serves (None: every table of the evening)
+        # which server a commit came from (told with it on PostgreSQL): this one's sessions inherit it
+        import uuid
+
+        from zapis.store.postgres import ORIGIN
+
+        self.origin = os.environ[ORIGIN] = uuid.uuid4().hex  # never another server's (a server started by one)
         self.font_size = font_size
         self.hosts = allowed_hosts(host, port, extra_hosts)
         self.sessions: set[AppService] = set()
@@ -134,8 +140,20 @@ class ZapisServer(Guard, Apps, Addresses, Server):
 
         limit_logs()  # a flood (descriptors run out, a storm of bad requests) is a line per 10 s, not one each
 
+    listener = None  # on PostgreSQL: the commits of the event's other servers (zapis.store.postgres)
+
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing to say yet: the addresses are printed once the port is really ours (`run`)."""
+        """Nothing to say yet: the addresses are printed once the port is really ours (`run`). On PostgreSQL the
+        server listens for the other servers' commits: its tablets and board look at once when one is heard."""
+        from zapis.paths import is_db_address
+
+        if is_db_address(self.db):
+            from zapis.store.postgres import ChangeListener
+
+            loop = asyncio.get_running_loop()
+            self.listener = ChangeListener(str(self.db), self.origin, lambda: loop.call_soon_threadsafe(
+                self.committed, None))
+            self.listener.start()
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C: every tablet's session ends now (its app stopped), then the server; nothing is left running."""
@@ -143,6 +161,8 @@ class ZapisServer(Guard, Apps, Addresses, Server):
             self.announcement_file().unlink(missing_ok=True)
         except OSError:
             pass
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
         if self.spares is not None:
             await self.spares.stop()
         await asyncio.gather(*(ws.close() for ws in list(self.sockets)), return_exceptions=True)
