@@ -1,19 +1,19 @@
-"""A congress (issue #35): one duplicate pairs session of 3 x T tables (a Mitchell, T = 30 by default) on one
-PostgreSQL database on this machine (a server of the run's own, on loopback: tests/pgserver.py), served by three
-`zapis serve` at once, each for its own tables (`--tables 1-T`, `T+1-2T`, `2T+1-3T`), with a tablet open at each
-of its tables; against, in the same run and on a copy of the same database, one `zapis serve` with T tablets (the
-club of bench/club.py, on PostgreSQL).
+"""A congress (issue #35): one duplicate pairs session (a 30-table Mitchell, the largest zapis's movements make) on
+one PostgreSQL database on this machine (a server of the run's own, on loopback: tests/pgserver.py), served by
+three `zapis serve` at once, each for its own tables (`--tables 1-10`, `11-20`, `21-30`), each with 30 tablets
+open (three at each of its tables: its N-S and E-W tablets and a third, as a caddy's or a kibitzer's); against, in
+the same run and on a copy of the same database, one `zapis serve` for tables 1-10 with the same 30 tablets.
 
-Timed, as bench/club.py times it (its tablets, taps and checks are reused): a result entered on table 1's tablet
-(server 1), from E-W's tap on "E-W accept" (the commit) to the first frame showing it on each viewer that shows it:
-the tablet itself, table 1's second tablet, the director's view on the LAST server (another process, told by
-PostgreSQL's NOTIFY), and the board of every server. "all" is the last of them; median and p95 over --saves saves.
-The baseline's viewers are the same on its one server (the tablet, the second tablet, its director, its board).
-Also reported: the tablets connecting at once on each server (the last one finished), and the memory (PSS) of the
-three servers' trees. Every step is checked (each tablet's finished screen, each tap, each save on every viewer,
-the database holding exactly the results entered); a step that does not happen stops the bench.
+Timed, as bench/club.py times it (its tablets, taps and checks are reused): a result entered on a tablet of
+table 1 (server 1), from E-W's tap on "E-W accept" (the commit) to the first frame showing it on each viewer that
+shows it: the tablet itself, table 1's second tablet, the director's view on the LAST server (another process on
+another server, told by PostgreSQL's NOTIFY), and the board of every server. "all" is the last of them; median
+and p95 over --saves saves. The baseline's viewers are the same on its one server. Also reported: the 30 tablets
+of each server connecting at once (the last one finished), and the memory (PSS) of the servers' trees. Every step
+is checked (each tablet's finished screen, each tap, each save on every viewer, the database holding exactly the
+results entered); a step that does not happen stops the bench.
 
-Run: `python bench/congress.py --compile` (options: --tables 30, --saves 20). It takes several minutes on 2 cores.
+Run: `python bench/congress.py --compile` (options: --saves 20). It takes several minutes on 2 cores.
 """
 
 from __future__ import annotations
@@ -42,13 +42,9 @@ from club import (BOARDS_PER_ROUND, CONTRACT, DIRECTOR, ENTRY, LAG, TABLET, Fail
 from tests.pgserver import PgServer  # noqa: E402
 
 
-def player(i: int) -> str:
-    """club.player, made unique beyond its 120 names (a congress has 360 players)."""
-    name = f"{club.FIRST[i % len(club.FIRST)]} {club.LAST[(i // len(club.FIRST)) % len(club.LAST)]}"
-    return name if i < len(club.FIRST) * len(club.LAST) else f"{name} {i // (len(club.FIRST) * len(club.LAST)) + 1}"
-
-
-club.player = player  # make_session names its pairs with it
+TABLES = 30  # the Mitchell's tables (zapis's movements make at most 30)
+SPAN = 10  # tables a server
+PER_TABLE = 3  # tablets at each table (30 a server)
 
 
 def server(db: str, work: Path, env: dict, name: str, tables: str) -> tuple[Server, str]:
@@ -84,7 +80,8 @@ async def phase(name: str, pg: PgServer, template: str, s: club.Session, spans: 
     """The event served by one server per span, a tablet at each table; saves at table 1 (the first server)."""
     db = copy_db(pg, template)
     servers = [server(db, work, env, f"{name}-{i + 1}", f"{a}-{b}") for i, (a, b) in enumerate(spans)]
-    tablets = {t: Tablet(f"table {t}", *TABLET) for a, b in spans for t in range(a, b + 1)}
+    tablets = {(t, i): Tablet(f"table {t}, tablet {i + 1}", *TABLET) for a, b in spans for t in range(a, b + 1)
+               for i in range(PER_TABLE)}
     extra: list = []
     out: dict = {"servers": len(spans), "tablets": len(tablets)}
     try:
@@ -94,10 +91,10 @@ async def phase(name: str, pg: PgServer, template: str, s: club.Session, spans: 
             try:
                 where = {t: servers[i][1] for i, (a, b) in enumerate(spans) for t in range(a, b + 1)}
                 out["burst"] = await open_all(http, [(tab, where[t], f"/ws/{t}", entry_ready(s, t, 1, s.seats[(1, t)][2][0]))
-                                                     for t, tab in tablets.items()])
+                                                     for (t, _), tab in tablets.items()])
                 await asyncio.sleep(club.SETTLE)
                 out["mib"] = sum(tree_pss_mib(srv.pid)[0] for srv, _ in servers)
-                out["saves"] = await saves(http, s, servers, tablets[1], extra, args.saves)
+                out["saves"] = await saves(http, s, servers, tablets[(1, 0)], tablets[(1, 1)], extra, args.saves)
             except (Failed, TimeoutError, Closed) as e:
                 raise Failed(f"{name}: {e}\n" + "\n".join(f"{srv.name}: {srv.tail(8)}" for srv, _ in servers)) from None
             finally:
@@ -111,14 +108,13 @@ async def phase(name: str, pg: PgServer, template: str, s: club.Session, spans: 
     return out
 
 
-async def saves(http, s: club.Session, servers, first: Tablet, extra: list, n: int) -> dict[str, list[float]]:
+async def saves(http, s: club.Session, servers, first: Tablet, second: Tablet, extra: list, n: int
+                ) -> dict[str, list[float]]:
     """As club.run_saves: table 1's results, each timed to every viewer that shows it (here across servers)."""
-    url1, last = servers[0][1], servers[-1][1]
-    second = Tablet("table 1, second tablet", *TABLET)
+    last = servers[-1][1]
     director = Tablet("the director's view (last server)", *DIRECTOR)
     boards = [BoardViewer() for _ in servers]
-    extra += [second, director, *boards]
-    await second.open(http, url1, "/ws/1")
+    extra += [director, *boards]
     await director.open(http, last, "/ws")
     for board, (_, url) in zip(boards, servers):
         await board.open(http, url, "/board/ws")
@@ -179,7 +175,6 @@ def said(name: str, out: dict) -> None:
 
 
 async def main(args) -> None:
-    t_ = args.tables
     rounds = max(10, math.ceil(args.saves / BOARDS_PER_ROUND))
     print(f"priority: {raise_priority()}", flush=True)
     LAG.start()
@@ -197,29 +192,29 @@ async def main(args) -> None:
                                check=True, stdout=subprocess.DEVNULL, preexec_fn=normal_priority)
             template = pg.fresh()
             t = time.perf_counter()
-            s = club.make_session(template, 3 * t_, rounds, env)  # type: ignore[arg-type]
-            print(f"session: a {3 * t_}-table Mitchell on PostgreSQL {pg.url().rsplit('/', 1)[0]} (loopback), "
-                  f"{6 * t_} pairs, {rounds} rounds of {BOARDS_PER_ROUND} boards (made in "
-                  f"{time.perf_counter() - t:.1f} s)", flush=True)
-            one = await phase("one server", pg, template, s, [(1, t_)], args, work, env)
-            said(f"baseline: one server, tables 1-{t_}", one)
-            three = await phase("three servers", pg, template, s, [(1, t_), (t_ + 1, 2 * t_), (2 * t_ + 1, 3 * t_)],
-                                args, work, env)
-            said(f"congress: three servers, tables 1-{3 * t_}", three)
+            s = club.make_session(template, TABLES, rounds, env)  # type: ignore[arg-type]
+            print(f"session: a {TABLES}-table Mitchell on PostgreSQL {pg.url().rsplit('/', 1)[0]} (loopback), "
+                  f"{2 * TABLES} pairs, {rounds} rounds of {BOARDS_PER_ROUND} boards (made in "
+                  f"{time.perf_counter() - t:.1f} s); {PER_TABLE} tablets a table", flush=True)
+            spans = [(a, a + SPAN - 1) for a in range(1, TABLES + 1, SPAN)]
+            one = await phase("one server", pg, template, s, spans[:1], args, work, env)
+            said(f"baseline: one server, tables 1-{SPAN}", one)
+            three = await phase("three servers", pg, template, s, spans, args, work, env)
+            said(f"congress: {len(spans)} servers, tables 1-{TABLES}", three)
             a, b = three["saves"]["all"], one["saves"]["all"]
-            print(f"\n| servers x tablets | save -> all redrawn, median / p95 (ms) | the last viewer on another "
-                  f"server (director) median / p95 | baseline: 1 x {t_} | ratio (p95) |")
-            print("|---|---|---|---|---|")
             d = three["saves"]["director"]
-            print(f"| 3 x {t_} | {1000 * median(a):.0f} / {1000 * p95(a):.0f} | {1000 * median(d):.0f} / "
-                  f"{1000 * p95(d):.0f} | {1000 * median(b):.0f} / {1000 * p95(b):.0f} | {p95(a) / p95(b):.2f}x |")
+            print(f"\n| servers x tablets | save -> all redrawn, median / p95 (ms) | the director on another server, "
+                  f"median / p95 (ms) | baseline: 1 x {SPAN * PER_TABLE} | ratio (p95) |")
+            print("|---|---|---|---|---|")
+            print(f"| {len(spans)} x {SPAN * PER_TABLE} | {1000 * median(a):.0f} / {1000 * p95(a):.0f} | "
+                  f"{1000 * median(d):.0f} / {1000 * p95(d):.0f} | {1000 * median(b):.0f} / {1000 * p95(b):.0f} | "
+                  f"{p95(a) / p95(b):.2f}x |")
     finally:
         pg.stop()
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tables", type=int, default=30, help="tables a server (default 30: 3 x 30 in all)")
     ap.add_argument("--saves", type=int, default=20, help="results committed at table 1 (default 20)")
     ap.add_argument("--compile", action="store_true", help="bytecode as installed, in this run's own cache")
     args = ap.parse_args()
