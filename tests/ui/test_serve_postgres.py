@@ -132,3 +132,66 @@ def test_a_span_of_tables_is_checked_where_it_is_given(capsys):
         assert cli.main(["serve", "--tables", bad, "--port", "8127"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"--tables {bad}" in err and "Traceback" not in err
+
+
+async def test_a_result_saved_on_a_tablet_of_one_server_shows_on_the_others_director_and_board_within_a_second(
+        pg_server):
+    """Two servers of one event (tables 1-2 and 3-4 of a 4-table Mitchell): a result entered by taps on table 1's
+    tablet at the first server is on the director's view (a session of the second server) and on its board within a
+    second; the first server killed then, the result is in the database."""
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "bench"))
+    import os
+
+    import club
+    from _tablets import BoardViewer, Tablet
+
+    db = pg_server.fresh()
+    s = club.make_session(db, 4, 3, dict(os.environ))
+    ports = [free_port(), free_port()]
+    procs = [subprocess.Popen([sys.executable, "-m", "zapis", "--db", db, "--lang", "en", "serve", "--port", str(port),
+                               "--tables", span], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              stdin=subprocess.DEVNULL) for port, span in zip(ports, ("1-2", "3-4"))]
+    a, b = (f"http://127.0.0.1:{port}" for port in ports)
+    tablet, director, board = Tablet("table 1", *club.TABLET), Tablet("director", *club.DIRECTOR), BoardViewer()
+    try:
+        for url, proc in zip((a, b), procs):
+            await up(url, proc)
+        async with aiohttp.ClientSession() as http:
+            await tablet.open(http, a, "/ws/1")
+            await director.open(http, b, "/ws")
+            await board.open(http, b, "/board/ws")
+            rnd, first = s.boards_of(1)[0]
+            await tablet.wait(club.entry_ready(s, 1, rnd, first), 120, "table 1's form")
+            await director.wait(club.evening_ready, 120, "the evening's list")
+            await director.keys("d")
+            await director.wait(lambda t: club.director_count(t) == 0, 120, "the director's view")
+            await board.wait(lambda v: club.board_count(v) == 0, 60, "the board")
+            for token, row, mark in club.ENTRY:
+                await tablet.wait(lambda t, c=token, r=row: t.cell(c, r) is not None, 30, f"cell {token}")
+                await tablet.tap_cell(token, row)
+                await tablet.wait(lambda t, m=mark: m in t.text, 30, f"{mark} taken")
+            await tablet.tap_words("Next: E-W accept")
+            await tablet.wait(lambda t: "E-W: is the result right?" in t.text, 30, "E-W's check")
+            shown = [director.expect(lambda t: club.director_count(t) == 1),
+                     board.expect(lambda v: club.board_count(v) == 1)]
+            t0 = time.perf_counter()
+            await tablet.tap_words("E-W accept")  # committed now, at the first server
+            took = [await asyncio.wait_for(f, 10) - t0 for f in shown]
+            assert max(took) < 1.0, took
+            procs[0].send_signal(signal.SIGKILL)
+            procs[0].wait(10)
+            await asyncio.gather(tablet.close(), director.close(), board.close(), return_exceptions=True)
+        from zapis.club import pairs_session
+
+        results = pairs_session.load(Store(db), s.game).results
+        assert [(r["board"], r["contract"]) for r in results] == [(first, "4S")]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+            proc.stdout.close()
