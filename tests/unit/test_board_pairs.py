@@ -43,8 +43,7 @@ def pairs_session(db, names: dict[str, list[str]] | None = None, boards: int = 0
         return store.new_game(eid, len(store.games(eid)) + 1, rec, rules, module, hands=hands)
 
 
-def test_a_pairs_session_has_its_ranking_page_and_no_sheet_to_cycle(tmp_path):
-    db = tmp_path / "p.db"
+def test_a_pairs_session_has_its_ranking_page_and_no_sheet_to_cycle(db):
     gid = pairs_session(db)
     state = board_state(db, "pl")
     assert state["tables"] == []  # its long per-board sheet is not cycled through
@@ -63,8 +62,7 @@ def test_a_pairs_session_has_its_ranking_page_and_no_sheet_to_cycle(tmp_path):
     assert en["method_text"] == "matchpoints"
 
 
-def test_a_new_result_changes_the_ranking_in_the_next_state(tmp_path):
-    db = tmp_path / "live.db"
+def test_a_new_result_changes_the_ranking_in_the_next_state(db):
     gid = pairs_session(db)
     before = board_state(db, "pl")["pairs"][0]
     with Store(db) as other:
@@ -77,8 +75,7 @@ def test_a_new_result_changes_the_ranking_in_the_next_state(tmp_path):
     assert [r["pair"] for r in after["ranking"]] != [r["pair"] for r in before["ranking"]]
 
 
-def test_shared_places_imps_and_names_as_data(tmp_path):
-    db = tmp_path / "imp.db"
+def test_shared_places_imps_and_names_as_data(db):
     hostile = {"1": ["<img src=x onerror=alert(1)>", "[@click=app.quit]Ala"], "2": ["Bartek[/]", "Celina"],
                "3": ["Darek", "Ewa"], "4": ["Franek", "Gosia"]}
     gid = pairs_session(db, hostile, boards=0, ruleset="bridge-pairs-imp")
@@ -104,8 +101,7 @@ def test_shared_places_imps_and_names_as_data(tmp_path):
     assert rows["3"]["negative"] and rows["3"]["total"].startswith("-") and not rows["1"]["negative"]
 
 
-def test_an_evening_with_other_games_keeps_its_tables_and_standings(tmp_path):
-    db = tmp_path / "mixed.db"
+def test_an_evening_with_other_games_keeps_its_tables_and_standings(db):
     new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
              [{"contract": "3NT", "declarer": "N", "tricks": 9}])
     pairs_session(db)
@@ -132,8 +128,7 @@ def _cells(table: DataTable) -> list[list[str]]:
     return [[str(getattr(c, "plain", c)) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def test_the_textual_board_shows_the_ranking_and_a_new_result(tmp_path):
-    db = tmp_path / "tui.db"
+async def test_the_textual_board_shows_the_ranking_and_a_new_result(db):
     gid = pairs_session(db, {"1": ["[b]Ala[/b]", "Bartek"], "2": ["Celina", "Darek"], "3": ["Ewa", "Franek"],
                              "4": ["Gosia", "Henryk"]}, boards=2)
     app = make_app(db, "pl", board=True)
@@ -161,8 +156,7 @@ async def test_the_textual_board_shows_the_ranking_and_a_new_result(tmp_path):
         assert _cells(table) != rows
 
 
-async def test_the_textual_board_alternates_the_ranking_with_the_tables(tmp_path):
-    db = tmp_path / "tui2.db"
+async def test_the_textual_board_alternates_the_ranking_with_the_tables(db):
     new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"])
     pairs_session(db)
     app = make_app(db, "pl", board=True)

@@ -158,10 +158,9 @@ def test_a_hand_record_needs_a_session_and_a_whole_deal_naming_the_line(capsys, 
         assert not s.record(s.games(evening)[0].id)[1]["deals"]
 
 
-def test_a_phantom_completes_nine_pairs_its_results_recorded_and_it_is_never_ranked(capsys, tmp_path):
+def test_a_phantom_completes_nine_pairs_its_results_recorded_and_it_is_never_ranked(capsys, db):
     """9 pairs and a phantom: a 5-table Howell whose stationary pair 10 (table 1) is the phantom, so table 1 is
     the bye: each of its 9 rounds × 2 boards is a phantom line (18); the live ranking has 9 pairs, none pair 10."""
-    db = tmp_path / "club.db"
     argv = ["--db", str(db), "pairs", "new", "--phantom", "--factoring", "none"]
     for pair in PAIRS9:
         argv += ["--pair", pair]

@@ -90,8 +90,8 @@ def test_settlement_shortest_list():
     assert len(pays) <= 3 and sum(m for a, b, m in pays) == 800
 
 
-def test_season_standings_sum_evenings(tmp_path):
-    s = Store(tmp_path / "season.db")
+def test_season_standings_sum_evenings(db):
+    s = Store(db)
     for date in ("2026-10-02", "2026-10-09", "2026-12-01"):
         rec, rules, module = records.parse({"format": "zapis/1", **TYSIAC})
         s.new_game(s.new_evening(date), 1, rec, rules, module, hands=rec.hands)
@@ -108,11 +108,9 @@ def test_polish_plurals(n, word):
     assert plural_pl(n, "rozdanie", "rozdania", "rozdań") == word
 
 
-def test_evening_show_counts_hands_in_polish_grammar(tmp_path, capsys):
+def test_evening_show_counts_hands_in_polish_grammar(db, capsys):
     from tests.ui.conftest import new_game
     from zapis import cli
-
-    db = tmp_path / "e.db"
     new_game(db, "bridge-rubber", ["Ala", "Bartek", "Celina", "Darek"],
              [{"contract": "2H", "declarer": "E", "tricks": 8}, {"contract": "pass"}])
     assert cli.main(["--db", str(db), "--lang", "pl", "evening", "show", "1"]) == 0
@@ -125,13 +123,12 @@ def test_evening_show_counts_hands_in_polish_grammar(tmp_path, capsys):
 
 @pytest.mark.parametrize("lang,words,other", [("pl", ["moduł", "nazwa", "Czarna Mańka dwóch na dwóch"], "title"),
                                               ("en", ["module", "title", "Czarna Mańka, two against two"], "nazwa")])
-def test_the_lists_are_said_in_one_language(tmp_path, capsys, lang, words, other):
+def test_the_lists_are_said_in_one_language(db, capsys, lang, words, other):
     from zapis import cli
 
     assert cli.main(["--lang", lang, "rulesets"]) == 0
     out = capsys.readouterr().out
     assert all(w in out for w in words) and other not in out
-    db = tmp_path / "l.db"
     assert cli.main(["--db", str(db), "evening", "new", "--title", "Piątek"]) == 0
     assert cli.main(["--db", str(db), "--lang", lang, "evening", "list"]) == 0
     head = capsys.readouterr().out

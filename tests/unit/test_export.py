@@ -19,8 +19,8 @@ SAMPLES = sorted((ROOT / "tests" / "data" / "samples").glob("*.toml")) + sorted(
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "x.db")
+def store(db):
+    s = Store(db)
     ev = s.new_evening("2026-11-20", "u Bogdana", "Piątek")
     for i, path in enumerate(SAMPLES):
         rec, rules, module = records.read(path)

@@ -95,8 +95,8 @@ def test_many_hands_and_long_names_stay_in_the_chart():
     assert any("…" in (t.text or "") for t in root.iter(f"{SVG}text"))  # a long name cut in the legend
 
 
-def test_the_html_export_has_a_chart_under_each_game(tmp_path):
-    store = Store(tmp_path / "x.db")
+def test_the_html_export_has_a_chart_under_each_game(db):
+    store = Store(db)
     ev = store.new_evening("2026-11-20", "Klub", "Piątek")
     for i, (ruleset, players, hands) in enumerate([
         ("tysiac", HOSTILE[:3], [{"declarer": HOSTILE[0], "bid": 100,

@@ -68,8 +68,8 @@ def test_kop_extends_under_every_setting_that_changes_its_sheet(ruleset, rules):
     assert assert_extends(module, r, players, hands, rec.start, f"{ruleset} {rules}")
 
 
-def test_the_store_saves_a_hand_by_extending_and_shows_what_a_fresh_score_shows(tmp_path, monkeypatch):
-    store = Store(tmp_path / "k.db")
+def test_the_store_saves_a_hand_by_extending_and_shows_what_a_fresh_score_shows(db, monkeypatch):
+    store = Store(db)
     rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "kop-wolsztyn",
                                         "players": ["Ala", "Bartek", "Celina", "Darek"]})
     gid = store.new_game(store.new_evening("2026-11-24"), 1, rec, rules, module, hands=[KOP] * 30)
@@ -82,6 +82,6 @@ def test_the_store_saves_a_hand_by_extending_and_shows_what_a_fresh_score_shows(
     assert scored == []  # every save folded one hand on: the 30 before were not scored again
     shown = store.scored(gid).sheet
     monkeypatch.undo()
-    again = Store(tmp_path / "k.db").scored(gid).sheet  # a fresh store scores the whole game
+    again = Store(db).scored(gid).sheet  # a fresh store scores the whole game
     assert shown == again
     assert len(shown.hands) == 30 + len(KOP_HANDS)

@@ -174,13 +174,11 @@ def test_a_part_of_the_fees_is_never_a_grosz_short_of_its_figure():
     assert money.pot == 100 - 29 and money.awards == [("1", "Ala", 71)] and money.house == 29
 
 
-def test_the_tournament_kept_with_the_evening_in_the_order_typed_and_only_by_the_director(tmp_path):
+def test_the_tournament_kept_with_the_evening_in_the_order_typed_and_only_by_the_director(db):
     """Kept as typed: the special prizes are given in their order (woman before youth here), so the keys are
     never sorted; a table's tablet may not change it; None takes it away."""
     from zapis.store import Store
     from zapis.store.roles import for_table
-
-    db = tmp_path / "z.db"
     store = Store(db)
     ev = store.new_evening("2026-11-27")
     data = {"special": {"youth": 10, "woman": 20}, "categories": {"P9": ["youth"], "P2": ["woman"]}}

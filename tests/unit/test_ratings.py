@@ -142,8 +142,8 @@ def run(capsys, *argv):
     return code, cap.out, cap.err
 
 
-def test_a_player_who_wins_every_game_ends_highest(tmp_path, capsys):
-    db = sixth_takes(tmp_path / "s.db")
+def test_a_player_who_wins_every_game_ends_highest(db, capsys):
+    db = sixth_takes(db)
     judged = Store(db).season(*ALL)
     assert all(r.finished for r in judged) and all(r.place_span["Ala"] == (1, 1) for r in judged)
     code, out, err = run(capsys, "--db", str(db), "standings", "--season", "2026-01-01", "2026-12-31", "--ratings",
@@ -155,8 +155,8 @@ def test_a_player_who_wins_every_game_ends_highest(tmp_path, capsys):
     assert all(ratings["Ala"] > v for p, v in ratings.items() if p != "Ala")
 
 
-def test_the_same_season_gives_the_same_ratings(tmp_path):
-    db = sixth_takes(tmp_path / "s.db")
+def test_the_same_season_gives_the_same_ratings(db):
+    db = sixth_takes(db)
     first = season_ratings(Store(db).season(*ALL))  # scored, then remembered
     again = season_ratings(Store(db).season(*ALL))  # from the memo
     fresh = season_ratings(Store(db).results(None, *ALL))  # every sheet scored afresh
@@ -170,8 +170,8 @@ def test_the_same_season_gives_the_same_ratings(tmp_path):
     assert [d for d, _ in ala.history] == ["2026-09-01", "2026-09-08", "2026-09-15", "2026-10-01"]
 
 
-def test_the_json_with_ratings_keeps_the_standings_and_adds_the_ratings(tmp_path, capsys):
-    db = club(tmp_path / "c.db", dates=("2026-09-04", "2026-10-02"))
+def test_the_json_with_ratings_keeps_the_standings_and_adds_the_ratings(db, capsys):
+    db = club(db, dates=("2026-09-04", "2026-10-02"))
     code, plain_out, _ = run(capsys, "--db", str(db), "standings", "--season", "2026-09-01", "2026-12-31", "--json")
     assert code == 0
     table = standings(Store(db).season("2026-09-01", "2026-12-31"))
@@ -194,17 +194,17 @@ def test_the_json_with_ratings_keeps_the_standings_and_adds_the_ratings(tmp_path
 
 @pytest.mark.parametrize("argv", [["--season", "2026-13-01", "2026-12-31"], ["--season", "2026-12-31", "2026-01-01"],
                                   ["--season", "wczoraj", "dziś"], []])
-def test_bad_dates_exit_2(tmp_path, capsys, argv):
-    db = sixth_takes(tmp_path / "s.db", evenings=1, per_evening=1)
+def test_bad_dates_exit_2(db, capsys, argv):
+    db = sixth_takes(db, evenings=1, per_evening=1)
     for json_flag in ([], ["--json"]):
         code, out, err = run(capsys, "--db", str(db), "standings", *argv, "--ratings", *json_flag)
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_the_ratings_table_in_one_language(tmp_path, capsys, monkeypatch, lang):
+def test_the_ratings_table_in_one_language(db, capsys, monkeypatch, lang):
     monkeypatch.setenv("COLUMNS", "80")
-    db = sixth_takes(tmp_path / "s.db")
+    db = sixth_takes(db)
     Store(db).rename_player("Franek", "[bold]Franek[/]")  # a name is data, never markup
     code, out, err = run(capsys, "--db", str(db), "--lang", lang, "standings", "--season", "2026-01-01",
                          "2026-12-31", "--ratings")

@@ -86,8 +86,8 @@ def test_a_tie_holds_its_places():
     assert [(place, side) for place, side, _ in game_ranking(r)] == [("1.", ["N", "S"]), ("2.", ["E", "W"])]
 
 
-def test_the_ranking_shares_places_too(tmp_path):
-    table = standings(Store(club(tmp_path / "c.db")).results(1))
+def test_the_ranking_shares_places_too(db):
+    table = standings(Store(club(db)).results(1))
     spans = rank_spans(table)
     assert [s.rank for s in table] == [a for a, _ in spans]
     for s, (a, b) in zip(table, spans):
@@ -103,8 +103,8 @@ def test_results_are_packed_whole():
 
 # --- zapis standings --evening ------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_an_evening_of_eleven_games_fits_80_columns(tmp_path, capsys, lang):
-    db = club(tmp_path / "c.db", n=11)
+def test_an_evening_of_eleven_games_fits_80_columns(db, capsys, lang):
+    db = club(db, n=11)
     code, out, err = run(capsys, "--db", str(db), "--lang", lang, "standings", "--evening", "1")
     assert code == 0, err
     lines = out.splitlines()
@@ -124,8 +124,8 @@ def test_an_evening_of_eleven_games_fits_80_columns(tmp_path, capsys, lang):
     assert money
 
 
-def test_the_json_is_the_contract_unchanged(tmp_path, capsys):
-    db = club(tmp_path / "c.db", n=11)
+def test_the_json_is_the_contract_unchanged(db, capsys):
+    db = club(db, n=11)
     code, out, _ = run(capsys, "--db", str(db), "--lang", "pl", "standings", "--evening", "1", "--json")
     data = json.loads(out)
     table = standings(Store(db).results(1))
@@ -141,8 +141,8 @@ def test_the_json_is_the_contract_unchanged(tmp_path, capsys):
 
 # --- zapis standings --season -------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_a_season_is_one_row_per_player_in_80_columns(tmp_path, capsys, lang):
-    db = club(tmp_path / "s.db", dates=("2026-09-04", "2026-10-02", "2026-11-20"))
+def test_a_season_is_one_row_per_player_in_80_columns(db, capsys, lang):
+    db = club(db, dates=("2026-09-04", "2026-10-02", "2026-11-20"))
     code, out, err = run(capsys, "--db", str(db), "--lang", lang, "standings", "--season", "1.9.2026", "2026-12-31")
     assert code == 0, err
     lines = out.splitlines()
@@ -165,8 +165,8 @@ def test_a_season_is_one_row_per_player_in_80_columns(tmp_path, capsys, lang):
     assert "zł" in header  # some games were played for money
 
 
-def test_a_season_counts_evenings_and_first_places(tmp_path):
-    db = club(tmp_path / "s.db", dates=("2026-09-04", "2026-10-02"), n=3)
+def test_a_season_counts_evenings_and_first_places(db):
+    db = club(db, dates=("2026-09-04", "2026-10-02"), n=3)
     rows = {r.player: r for r in season(Store(db).results(None, "2026-09-01", "2026-12-31"))}
     # game 1 (rubber): Ala-Celina win; game 2 (tysiąc): Ewa goes down, Franek and Gosia share 1st-2nd;
     # game 3 (kop): Henryk and Iza share 1st-2nd
@@ -176,20 +176,20 @@ def test_a_season_counts_evenings_and_first_places(tmp_path):
     assert rows["Ewa"].places == (0, 0, 2) and rows["Gosia"].places == rows["Franek"].places == (2, 0, 0)
 
 
-def test_a_season_without_money_has_no_money_column(tmp_path, capsys):
-    db = club(tmp_path / "s.db", n=1)  # the first game is played for nothing
+def test_a_season_without_money_has_no_money_column(db, capsys):
+    db = club(db, n=1)  # the first game is played for nothing
     code, out, _ = run(capsys, "--db", str(db), "--lang", "en", "standings", "--season", "2026-01-01", "2026-12-31")
     assert code == 0 and "zł" not in out
 
 
-def test_an_empty_season_says_so(tmp_path, capsys):
-    db = club(tmp_path / "s.db", n=1)
+def test_an_empty_season_says_so(db, capsys):
+    db = club(db, n=1)
     code, out, _ = run(capsys, "--db", str(db), "--lang", "pl", "standings", "--season", "2025-01-01", "2025-12-31")
     assert code == 0 and out.strip() == "Nie ma wieczorów od 2025-01-01 do 2025-12-31."
 
 
-def test_season_json_unchanged(tmp_path, capsys):
-    db = club(tmp_path / "s.db", dates=("2026-09-04", "2026-10-02"), n=2)
+def test_season_json_unchanged(db, capsys):
+    db = club(db, dates=("2026-09-04", "2026-10-02"), n=2)
     code, out, _ = run(capsys, "--db", str(db), "standings", "--season", "04.09.2026", "2026-12-31", "--json")
     data = json.loads(out)
     assert code == 0 and {r["player"] for r in data} == set(P[:7])
@@ -198,8 +198,8 @@ def test_season_json_unchanged(tmp_path, capsys):
 
 
 # --- dates typed on the command line ------------------------------------------------------------------
-def test_season_dates_as_a_club_writes_them(tmp_path, capsys):
-    db = club(tmp_path / "s.db", dates=("2026-11-20", "2026-12-04"), n=1)
+def test_season_dates_as_a_club_writes_them(db, capsys):
+    db = club(db, dates=("2026-11-20", "2026-12-04"), n=1)
     _, polish, _ = run(capsys, "--db", str(db), "--lang", "en", "standings", "--season", "20.11.2026", "30.11.2026")
     _, iso, _ = run(capsys, "--db", str(db), "--lang", "en", "standings", "--season", "2026-11-20", "2026-11-30")
     assert polish == iso and "evenings: 1" in polish
@@ -218,12 +218,11 @@ def test_what_is_not_a_season_is_one_line(tmp_path, capsys, argv, option):
 
 @pytest.mark.parametrize("bad", ["20261120", "2026-W47-5"])
 def test_evening_new_refuses_a_non_date_naming_the_option(tmp_path, capsys, bad):
-    db = tmp_path / "e.db"
+    db = tmp_path / "d.db"  # a file that is never made (a SQLite one)
     code, _, err = run(capsys, "--db", str(db), "evening", "new", "--date", bad)
     assert code == 2 and err.startswith("--date: ") and len(err.strip().splitlines()) == 1 and not db.exists()
 
 
-def test_evening_new_takes_a_polish_date(tmp_path, capsys):
-    db = tmp_path / "e.db"
+def test_evening_new_takes_a_polish_date(db, capsys):
     code, out, _ = run(capsys, "--db", str(db), "evening", "new", "--date", "20.11.2026")
     assert code == 0 and Store(db).evening(int(out))["date"] == "2026-11-20"

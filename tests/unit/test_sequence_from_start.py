@@ -34,7 +34,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("game,deal,after_one,refusal", CASES, ids=[c[0]["ruleset"] for c in CASES])
-def test_a_deal_after_a_start_ended_game_is_refused(game, deal, after_one, refusal, tmp_path):
+def test_a_deal_after_a_start_ended_game_is_refused(game, deal, after_one, refusal, db):
     found, module, rules, rec = check({**game, "hands": [deal]})
     assert found == []
     sheet = module.score(rules, rec.players, rec.hands, rec.start)
@@ -44,7 +44,7 @@ def test_a_deal_after_a_start_ended_game_is_refused(game, deal, after_one, refus
     # without the carried-in totals the same two deals are a game going on
     assert check({**{k: v for k, v in game.items() if k != "start"}, "hands": [deal, deal]})[0] == []
     # the store refuses the deal too (it checks the order from the game's start)
-    store = Store(tmp_path / "s.db")
+    store = Store(db)
     gid = store.new_game(store.new_evening("2026-11-20"), 1, rec, rules, module, hands=[deal])
     with pytest.raises(Exception) as refused:
         store.enter(gid, deal)

@@ -33,8 +33,8 @@ def club(path) -> tuple[Store, int]:
     return s, ev
 
 
-def test_every_board_and_pair_has_a_page_linked_from_the_index_and_nothing_comes_from_elsewhere(tmp_path):
-    s, ev = club(tmp_path / "club.db")
+def test_every_board_and_pair_has_a_page_linked_from_the_index_and_nothing_comes_from_elsewhere(db):
+    s, ev = club(db)
     files = export(s, ev, "site", "pl")
     assert set(files) == {"index.html", "board-1.html", "board-2.html", "board-3.html",
                           *(f"pair-{n}.html" for n in range(1, 6))}  # no page for the phantom (pair 6)
@@ -49,8 +49,8 @@ def test_every_board_and_pair_has_a_page_linked_from_the_index_and_nothing_comes
     assert "Klub &lt;As&gt;" in index and "Piątek &amp; pary" in index
 
 
-def test_a_board_page_has_the_deal_dd_par_and_every_line_with_its_per_cent(tmp_path):
-    s, ev = club(tmp_path / "club.db")
+def test_a_board_page_has_the_deal_dd_par_and_every_line_with_its_per_cent(db):
+    s, ev = club(db)
     files = export(s, ev, "site", "pl")
     board = files["board-2.html"]
     assert 'class="diagram"' in board and "Analiza w widne karty" in board and "Par:" in board
@@ -64,8 +64,8 @@ def test_a_board_page_has_the_deal_dd_par_and_every_line_with_its_per_cent(tmp_p
     assert "Rozkładu tego rozdania nie zapisano." in files["board-3.html"]  # board 3 was not dealt
 
 
-def test_a_pair_page_is_its_card_of_the_evening(tmp_path):
-    s, ev = club(tmp_path / "club.db")
+def test_a_pair_page_is_its_card_of_the_evening(db):
+    s, ev = club(db)
     card = export(s, ev, "site", "en")["pair-1.html"]
     assert card.count('href="board-') == 3  # boards 1, 2 and 3
     assert "2 Celina – Darek" in card and "3 Ola &quot;&lt;b&gt;As&lt;/b&gt;&quot; – Ewa &amp; Co" in card

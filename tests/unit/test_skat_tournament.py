@@ -143,8 +143,8 @@ def _evening(db, *lists, ruleset="skat-tournament", rules=None):
     return store, ev
 
 
-def test_the_lists_worked_by_hand(tmp_path):
-    store, ev = _evening(tmp_path / "t.db", LIST1, LIST2)
+def test_the_lists_worked_by_hand(db):
+    store, ev = _evening(db, LIST1, LIST2)
     lists = evening_lists(store, ev)
     assert [lst.result for lst in lists] == [{"Ala": 160, "Bartek": -106, "Celina": -56},
                                              {"Darek": 30, "Ala": 104, "Ewa": -116, "Bartek": 107}]
@@ -152,8 +152,8 @@ def test_the_lists_worked_by_hand(tmp_path):
     assert lists[1].won == {"Darek": 0, "Ala": 1, "Ewa": 0, "Bartek": 1}
 
 
-def test_the_ranking_is_the_sum_of_the_lists_seeger_fabian_results(tmp_path, capsys):
-    store, ev = _evening(tmp_path / "t.db", LIST1, LIST2)
+def test_the_ranking_is_the_sum_of_the_lists_seeger_fabian_results(db, capsys):
+    store, ev = _evening(db, LIST1, LIST2)
     rows = ranking(evening_lists(store, ev))
     # each result equals the sum of the lists' own totals, as `zapis score` gives them
     for r in rows:
@@ -164,7 +164,7 @@ def test_the_ranking_is_the_sum_of_the_lists_seeger_fabian_results(tmp_path, cap
         (5, "Ewa", -116, 0, 1)]
     # three lost games at 0.50: a pot of 1.50 shared by the five (0.30 each)
     assert [(r.fees, r.net) for r in rows] == [(0, 30), (0, 30), (50, -20), (50, -20), (50, -20)]
-    assert main(["--db", str(tmp_path / "t.db"), "skat", "ranking", "--evening", str(ev), "--json"]) == 0
+    assert main(["--db", db, "skat", "ranking", "--evening", str(ev), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ranking"][0] == {"place": 1, "player": "Ala", "result": 264, "won": 2, "lost": 0, "fees": 0,
                                  "fees_back": 0.3, "money": 0.3}
@@ -174,23 +174,23 @@ def test_the_ranking_is_the_sum_of_the_lists_seeger_fabian_results(tmp_path, cap
 
 @pytest.mark.parametrize("lang,words", [("pl", ("Klasyfikacja turnieju", "Ala", "Rozliczenie opłat")),
                                         ("en", ("Tournament ranking", "Ala", "Settlement of the lost-game fees"))])
-def test_cli_ranking_readable(tmp_path, capsys, lang, words):
-    _evening(tmp_path / "t.db", LIST1, LIST2)
-    assert main(["--lang", lang, "--db", str(tmp_path / "t.db"), "skat", "ranking"]) == 0
+def test_cli_ranking_readable(db, capsys, lang, words):
+    _evening(db, LIST1, LIST2)
+    assert main(["--lang", lang, "--db", db, "skat", "ranking"]) == 0
     out = capsys.readouterr().out
     assert all(w in out for w in words)
 
 
-def test_an_evening_without_tournament_lists_ranks_nobody(tmp_path, capsys):
-    store, ev = _evening(tmp_path / "t.db", LIST1, ruleset="skat-house")
+def test_an_evening_without_tournament_lists_ranks_nobody(db, capsys):
+    store, ev = _evening(db, LIST1, ruleset="skat-house")
     assert evening_lists(store, ev) == []
-    assert main(["--db", str(tmp_path / "t.db"), "skat", "ranking", "--evening", str(ev), "--json"]) == 0
+    assert main(["--db", db, "skat", "ranking", "--evening", str(ev), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"ranking": []}
-    assert main(["--db", str(tmp_path / "t.db"), "skat", "ranking", "--evening", "99"]) == 2
+    assert main(["--db", db, "skat", "ranking", "--evening", "99"]) == 2
 
 
-def test_pzskat_lists_count_too(tmp_path):
-    store, ev = _evening(tmp_path / "t.db", LIST1, ruleset="skat-pzskat")
+def test_pzskat_lists_count_too(db):
+    store, ev = _evening(db, LIST1, ruleset="skat-pzskat")
     assert [r.result for r in ranking(evening_lists(store, ev))] == [160, -56, -106]
 
 
@@ -230,8 +230,8 @@ def test_the_fees_settle_to_zero_across_players(to):
     assert all(row["fees"] >= 0 for row in ranking_json(rows)["ranking"])
 
 
-def test_no_fees_with_an_empty_schedule(tmp_path):
-    store, ev = _evening(tmp_path / "t.db", LIST1, rules={"lost_game_fees": []})
+def test_no_fees_with_an_empty_schedule(db):
+    store, ev = _evening(db, LIST1, rules={"lost_game_fees": []})
     assert all(r.fees == 0 and r.net == 0 for r in ranking(evening_lists(store, ev)))
 
 

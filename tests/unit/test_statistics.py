@@ -130,8 +130,8 @@ def build(db):
 
 
 @pytest.fixture
-def store(tmp_path):
-    return build(tmp_path / "season.db")
+def store(db):
+    return build(db)
 
 
 def test_the_games_score_as_counted(store):
@@ -216,8 +216,7 @@ def test_the_memo_keeps_the_declarers_and_agrees_with_a_fresh_recomputation(stor
     assert store.memo_problems() == []
 
 
-def test_the_cli_adds_statistics_and_keeps_every_key(store, tmp_path, capsys):
-    db = str(tmp_path / "season.db")
+def test_the_cli_adds_statistics_and_keeps_every_key(store, db, capsys):
     store.close()
     assert main(["--db", db, "standings", "--season", "2026-01-01", "2026-12-31", "--json"]) == 0
     plain = json.loads(capsys.readouterr().out)
@@ -230,9 +229,8 @@ def test_the_cli_adds_statistics_and_keeps_every_key(store, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_the_cli_tables_per_family_in_one_language(store, tmp_path, capsys, monkeypatch, lang):
+def test_the_cli_tables_per_family_in_one_language(store, db, capsys, monkeypatch, lang):
     monkeypatch.setenv("COLUMNS", "80")
-    db = str(tmp_path / "season.db")
     store.close()
     assert main(["--db", db, "--lang", lang, "standings", "--season", "2026-01-01", "2026-12-31", "--stats"]) == 0
     out = capsys.readouterr().out

@@ -22,8 +22,8 @@ def session(s: Store) -> int:
     return s.new_game(ev, 1, rec, rules, module, hands=rec.hands)
 
 
-def test_a_hand_record_attached_later_is_kept_and_solved_once(tmp_path, monkeypatch):
-    db = tmp_path / "club.db"
+def test_a_hand_record_attached_later_is_kept_and_solved_once(db, monkeypatch):
+    monkeypatch.setattr(hand_record, "ANALYSED", {})  # this process has solved nothing yet (another test may have)
     s = Store(db)
     gid = session(s)
     first = [{"board": 1, "deal": hand_record.deal_board("a", 1).pbn()}]
@@ -43,8 +43,7 @@ def test_a_hand_record_attached_later_is_kept_and_solved_once(tmp_path, monkeypa
     assert [b["board"] for b in boards] == [1, 2] and set(boards[0]["dd"]) == {"N", "E", "S", "W"}
 
 
-def test_only_the_director_attaches_a_hand_record_and_a_bad_one_is_refused(tmp_path):
-    db = tmp_path / "club.db"
+def test_only_the_director_attaches_a_hand_record_and_a_bad_one_is_refused(db):
     s = Store(db)
     gid = session(s)
     with pytest.raises(ZapisError) as e:

@@ -71,8 +71,8 @@ def test_tablets_opening_a_new_database_at_once_all_succeed(tmp_path):
                 assert s.integrity() == []
 
 
-def test_an_import_makes_its_evening_and_game_in_one_transaction(tmp_path):
-    s = Store(tmp_path / "i.db")
+def test_an_import_makes_its_evening_and_game_in_one_transaction(db):
+    s = Store(db)
     rec, rules, module = records.parse(dict(RUBBER))
     with mock.patch.object(Store, "_table_id", side_effect=RuntimeError("killed")):
         with pytest.raises(RuntimeError):
@@ -83,8 +83,8 @@ def test_an_import_makes_its_evening_and_game_in_one_transaction(tmp_path):
 
 
 @pytest.mark.parametrize("table", [0, -1, 1000, 10 ** 20, True, 1.5])
-def test_a_table_number_is_checked_where_it_enters(tmp_path, table):
-    s = Store(tmp_path / "t.db")
+def test_a_table_number_is_checked_where_it_enters(db, table):
+    s = Store(db)
     rec, rules, module = records.parse(dict(RUBBER))
     with pytest.raises(ZapisError, match="table"):
         s.new_game(s.new_evening("2026-11-20"), table, rec, rules, module)
@@ -92,8 +92,8 @@ def test_a_table_number_is_checked_where_it_enters(tmp_path, table):
 
 
 @pytest.mark.parametrize("stake", [math.inf, -math.inf, math.nan, -1, 1e999, 10 ** 7])
-def test_a_stake_is_finite_and_sane(tmp_path, stake):
-    s = Store(tmp_path / "s.db")
+def test_a_stake_is_finite_and_sane(db, stake):
+    s = Store(db)
     rec, rules, module = records.parse(dict(RUBBER))
     with pytest.raises(ZapisError, match="stake"):
         s.new_game(s.new_evening("2026-11-20"), 1, rec, rules, module, stake=stake)
@@ -101,15 +101,15 @@ def test_a_stake_is_finite_and_sane(tmp_path, stake):
 
 @pytest.mark.parametrize("typed, stored", [("2026-11-20", "2026-11-20"), ("20.11.2026", "2026-11-20"),
                                            ("1.2.2027", "2027-02-01")])
-def test_dates_as_polish_users_write_them(tmp_path, typed, stored):
-    s = Store(tmp_path / "d.db")
+def test_dates_as_polish_users_write_them(db, typed, stored):
+    s = Store(db)
     assert s.evening(s.new_evening(typed))["date"] == stored
 
 
 @pytest.mark.parametrize("bad", ["20261120", "2026-W47-5", "2026-02-30", "31.02.2026", "jutro"])
-def test_what_is_not_a_date_is_refused(tmp_path, bad):
+def test_what_is_not_a_date_is_refused(db, bad):
     with pytest.raises(ZapisError, match="date"):
-        Store(tmp_path / "d.db").new_evening(bad)
+        Store(db).new_evening(bad)
 
 
 def test_a_mistyped_db_folder_is_refused_not_created(tmp_path):

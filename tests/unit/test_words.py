@@ -76,7 +76,7 @@ def test_a_value_out_of_its_range_is_refused_in_both_languages():
                                                "between 0 and 120", "hands[0].game: missing"]
 
 
-def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never_split(tmp_path):
+def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never_split(db):
     from zapis.io import records
     from zapis.core.words import both, raw
     from zapis.store import Store
@@ -84,7 +84,7 @@ def test_a_rulesets_title_is_said_in_one_language_and_a_games_own_title_is_never
     assert say(both("Brydż robrowy / Rubber bridge"), "en") == "Rubber bridge"
     assert raw(both("Brydż robrowy / Rubber bridge")) == "Brydż robrowy / Rubber bridge"
     assert both("Tysiąc u Bogdana") == "Tysiąc u Bogdana" and both("a / b / c") == "a / b / c"
-    store = Store(tmp_path / "z.db")
+    store = Store(db)
     ev = store.new_evening(title="x")
     for title in (None, "Mecz A / B"):
         data = {"format": "zapis/1", "ruleset": "bridge-rubber", "players": ["Ala", "Bartek", "Celina", "Darek"]}
