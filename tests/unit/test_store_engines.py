@@ -188,3 +188,37 @@ def test_a_server_hears_the_other_servers_commits_at_once_and_not_its_own(pg_ser
         assert listener.heard_count == 1
     finally:
         listener.stop()
+
+
+def test_two_tablets_accepting_the_same_board_at_once_keep_exactly_one(db):
+    """Two tablets (two connections, as on two servers) accept the same board of the same table at the same moment:
+    the writers' lock orders them, the second is checked against the first's result and refused; one is kept."""
+    import threading
+
+    from zapis.core.errors import ZapisError
+    from zapis.io import records
+
+    rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-pairs",
+                                        "pairs": {"1": ["Ala", "Bartek"], "2": ["Celina", "Darek"]}})
+    gid = Store(db).new_game(Store(db).new_evening("2026-11-26"), 1, rec, rules, module)
+    result = {"board": 1, "ns": 1, "ew": 2, "contract": "4S", "declarer": "S", "tricks": 10}
+    stores = [Store(db), Store(db)]
+    for s in stores:
+        s.scored(gid)  # each has read the session as it stands: no result yet
+    start, outcome = threading.Barrier(2), []
+
+    def accept(store: Store) -> None:
+        start.wait()
+        try:
+            store.enter(gid, dict(result))
+            outcome.append("kept")
+        except ZapisError as e:
+            outcome.append(str(e))
+
+    threads = [threading.Thread(target=accept, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert len(outcome) == 2 and outcome.count("kept") == 1, outcome  # the other: refused, in words
+    assert len(Store(db).hands(gid)) == 1
