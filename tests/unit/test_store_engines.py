@@ -222,3 +222,17 @@ def test_two_tablets_accepting_the_same_board_at_once_keep_exactly_one(db):
         t.join(30)
     assert len(outcome) == 2 and outcome.count("kept") == 1, outcome  # the other: refused, in words
     assert len(Store(db).hands(gid)) == 1
+
+
+def test_the_app_and_restore_take_an_address(pg_server, capsys):
+    """`zapis --db postgresql://...` opens the app on it (no new-file question: the administrator made the database);
+    `zapis restore` says in one line that a PostgreSQL copy is pg_restore's."""
+    from zapis.ui.app import make_app
+
+    db = pg_server.fresh()
+    assert main(["--db", db, "restore"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pg_restore" in err
+    app = make_app(db, "en")
+    assert app.store.data_version() >= 0
+    app.store.close()

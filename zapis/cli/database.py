@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from zapis.paths import is_db_address
+
 from zapis.cli.common import open_store
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi
@@ -22,6 +24,10 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_restore(args: argparse.Namespace) -> int:
     from zapis.store.db import check_backup, default_db_path, restore
 
+    if is_db_address(args.db):  # PostgreSQL's copies are pg_dump's, put back by pg_restore
+        raise ZapisError([Problem("restore", Bi(
+            "baza PostgreSQL: kopię przywraca pg_restore (np. pg_restore -c -d BAZA kopia.dump)",
+            "a PostgreSQL database: restore its copy with pg_restore (e.g. pg_restore -c -d DBNAME copy.dump)"))])
     db = Path(args.db) if args.db else default_db_path()
     pl = cli_lang(args.lang) == "pl"
     if args.backup is None:

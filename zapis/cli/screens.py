@@ -9,13 +9,15 @@ from pathlib import Path
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi
 from zapis.lang.text import plain
+from zapis.paths import is_db_address
 from zapis.web.session import cli_lang, probe
 
 
 def cmd_app(args: argparse.Namespace) -> int:
     from zapis.ui.app import make_app
 
-    if args.db and not Path(args.db).exists():  # a new file: made only when the scorekeeper says so
+    if args.db and not is_db_address(args.db) and not Path(args.db).exists():  # a new file: made only when the
+        # scorekeeper says so (a PostgreSQL database is made by its administrator: its schema then by zapis)
         from zapis.ui.app import NewDatabaseApp
 
         db = Path(args.db)
