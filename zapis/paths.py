@@ -59,7 +59,13 @@ def beside(db: str | Path) -> Path:
     if not is_db_address(db):
         return Path(db)
     import hashlib
+
+    bare = without_password(str(db))
+    return data_dir() / "postgresql" / hashlib.sha256(bare.encode()).hexdigest()[:16]
+
+
+def without_password(address: str) -> str:
+    """A database's address with its password (if any) as ***: to name it in a message, a log or a file name."""
     import re
 
-    bare = re.sub(r"(://[^:/@]+):[^@/]*@", r"\1@", str(db))
-    return data_dir() / "postgresql" / hashlib.sha256(bare.encode()).hexdigest()[:16]
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", address)

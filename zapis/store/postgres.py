@@ -11,24 +11,25 @@ understands fails on PostgreSQL in the store's test suite, which runs on both.
 
 Writers take one lock for the database (a transaction-scoped advisory lock: SQLite's BEGIN IMMEDIATE), so that
 the store's read-check-write keeps its meaning; every write transaction counts itself in zapis_changes, the
-count another connection reads as SQLite's PRAGMA data_version. Errors come back as sqlite3's classes (a broken
-connection an OperationalError, a constraint an IntegrityError): what the rest of zapis catches holds for both."""
+count another connection reads as SQLite's PRAGMA data_version, and NOTIFYs the servers listening (ChangeListener).
+Errors come back as sqlite3's classes (a constraint an IntegrityError), what the rest of zapis catches for both; a
+lost connection as Unreachable, one line that names no server, the next statement connecting again."""
 
 from __future__ import annotations
 
 import functools
 import os
 import re
-import threading
 import sqlite3
+import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from zapis.core.errors import ZapisError
 from zapis.core.words import Bi
+from zapis.paths import is_db_address, without_password
 from zapis.store.schema import MIGRATIONS
 
-SCHEMES = ("postgresql://", "postgres://")
 CHANNEL = "zapis_changes"  # NOTIFY'd by every write transaction; a server LISTENs (ChangeListener)
 ORIGIN = "ZAPIS_ORIGIN"  # the environment's name for which server a process belongs to (its sessions inherit it)
 WRITE_LOCK = 0x7A617069  # the advisory lock every writer takes ("zapi", as the SQLite file's application id)
@@ -38,13 +39,8 @@ WITH_ID = ("players", "evenings", "tables", "games", "hand_log", "deal_log")
 PRIMARY_KEY = {"game_results": "game_id", "deal_analyses": "key", "meta": "key"}
 
 
-def is_address(path: Any) -> bool:
-    return isinstance(path, str) and path.startswith(SCHEMES)
-
-
-def shown(address: str) -> str:
-    """The address without its password, to name the database in a message or a log."""
-    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", address)
+is_address = is_db_address  # postgresql://... rather than a SQLite file's path
+shown = without_password  # the address as a message or a log names it
 
 
 # --- the schema -----------------------------------------------------------------------------------------------------
