@@ -272,4 +272,7 @@ def build_server(db: str | None, lang: str | None, host: str, port: int, code: s
                 from None
         access = Access(code=code, logins=Logins(secret, span))
     return ZapisServer(db, lang, host, port, access, max_sessions=max_sessions, font_size=font_size,
-                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code, spares=spares, tables=span)
+                       extra_hosts=list(extra_hosts), local_needs_code=local_needs_code, spares=spares,
+                       # FIRST-LAST: one server of several, serving those tables; N: the logins' count only, the
+                       # server serving every table of the evening (as a club's one server does)
+                       tables=span if "-" in str(tables) else None)
