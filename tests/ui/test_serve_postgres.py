@@ -195,3 +195,20 @@ async def test_a_result_saved_on_a_tablet_of_one_server_shows_on_the_others_dire
                     proc.kill()
                     proc.wait()
             proc.stdout.close()
+
+
+def test_a_server_of_a_span_waits_only_for_its_own_tables(pg_server):
+    """Its waiting sessions and cap follow its tables of the evening; a plain N (one club server) every table."""
+    from zapis.web.serve import build_server
+
+    db = pg_server.fresh()
+    new_game(db, "bridge-rubber", P4)  # table 1
+    with Store(db) as store:
+        from zapis.io import records
+
+        rec, rules, module = records.parse({"format": "zapis/1", "ruleset": "bridge-rubber", "players": P4})
+        ev = store.evenings()[-1]["id"]
+        for table in (2, 3, 4):
+            store.new_game(ev, table, rec, rules, module)
+    assert list(build_server(db, "en", "127.0.0.1", 8128, tables="3-4").own_tables()) == [3, 4]
+    assert list(build_server(db, "en", "127.0.0.1", 8129, tables="2").own_tables()) == [1, 2, 3, 4]
