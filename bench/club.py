@@ -569,13 +569,7 @@ async def run_saves(res: Result, http: aiohttp.ClientSession, url: str, s: Sessi
     viewers = {"own": first, "second": second, "director": director, "board": board}
     res.saves = {k: [] for k in (*viewers, "all")}
     for k, (rnd, b) in enumerate(plays[:saves], start=1):
-        for token, row, mark in ENTRY:
-            await first.wait(lambda t, c=token, r=row: t.cell(c, r) is not None, 60, f"cell {token!r} (board {b})")
-            await first.tap_cell(token, row)
-            await first.wait(lambda t, m=mark: m in t.text, 60, f"{mark} after a tap on {token!r} (board {b})")
-        await first.tap_words("Next: E-W accept")
-        await first.wait(lambda t: "E-W: is the result right?" in t.text and f"Board {b}: {CONTRACT}" in t.text, 60,
-                         f"E-W's check of board {b}")
+        await enter_result(first, b)
         if director_count(director) != k - 1 or board_count(board) != k - 1:
             raise Failed(f"before save {k}: the director shows {director_count(director)} results, the board "
                          f"{board_count(board)}, not {k - 1}")
@@ -583,16 +577,7 @@ async def run_saves(res: Result, http: aiohttp.ClientSession, url: str, s: Sessi
         futures = {"own": first.expect(traveller_shows(b, saved_in=rnd)), "second": second.expect(traveller_shows(b)),
                    "director": director.expect(lambda t, k=k: director_count(t) == k),
                    "board": board.expect(lambda v, k=k: board_count(v) == k)}
-        t0 = time.perf_counter()
-        await first.tap_words("E-W accept")  # committed now
-        for name, fut in futures.items():
-            try:
-                at = await asyncio.wait_for(fut, 60)
-            except (asyncio.TimeoutError, Closed) as e:
-                raise Failed(f"save {k} (board {b}) never showed on {viewers[name].name} ({e or 'timeout'}); it "
-                             f"shows:\n{viewers[name].shows()}") from None
-            res.saves[name].append(at - t0)
-        res.saves["all"].append(max(res.saves[n][-1] for n in viewers))
+        await accepted(first, futures, viewers, res.saves, k, b)
         await asyncio.sleep(0.6)  # the other tables' sessions have looked at the database by now
         for t, (frames, received, text) in zip(others, before):
             res.others_frames += t.messages - frames
@@ -600,15 +585,46 @@ async def run_saves(res: Result, http: aiohttp.ClientSession, url: str, s: Sessi
             res.others_changed += t.text != text
         if k == saves or k == len(plays):
             break
-        nxt = plays[k]
-        for t in (first, second):
-            label = next((w for w in ("Next board", "Next round") if w in t.text), None)
-            if label is None:
-                raise Failed(f"{t.name}: no next button after board {b}:\n{t.shows()}")
-            await t.tap_words(label)
-        for t in (first, second):
-            await t.wait(entry_ready(s, 1, *nxt), 60, f"form of board {nxt[1]}")
-        await asyncio.sleep(0.3)
+        await next_board(s, (first, second), b, plays[k])
+
+
+async def enter_result(first: Tablet, b: int) -> None:
+    """Board b's result tapped in on table 1's tablet (ENTRY), up to E-W's check of it."""
+    for token, row, mark in ENTRY:
+        await first.wait(lambda t, c=token, r=row: t.cell(c, r) is not None, 60, f"cell {token!r} (board {b})")
+        await first.tap_cell(token, row)
+        await first.wait(lambda t, m=mark: m in t.text, 60, f"{mark} after a tap on {token!r} (board {b})")
+    await first.tap_words("Next: E-W accept")
+    await first.wait(lambda t: "E-W: is the result right?" in t.text and f"Board {b}: {CONTRACT}" in t.text, 60,
+                     f"E-W's check of board {b}")
+
+
+async def accepted(first: Tablet, futures: dict, viewers: dict, took: dict[str, list[float]], k: int,
+                   b: int) -> None:
+    """E-W's tap on "E-W accept" (the commit), then each viewer's first frame showing it (`futures`), timed from
+    that tap into `took` (and the last of them into took["all"])."""
+    t0 = time.perf_counter()
+    await first.tap_words("E-W accept")  # committed now
+    for name, fut in futures.items():
+        try:
+            at = await asyncio.wait_for(fut, 60)
+        except (asyncio.TimeoutError, Closed) as e:
+            raise Failed(f"save {k} (board {b}) never showed on {viewers[name].name} ({e or 'timeout'}); it "
+                         f"shows:\n{viewers[name].shows()}") from None
+        took[name].append(at - t0)
+    took["all"].append(max(took[n][-1] for n in viewers))
+
+
+async def next_board(s: Session, tablets: tuple[Tablet, ...], b: int, nxt: tuple[int, int]) -> None:
+    """Table 1's tablets on to the next board (or round) after board b, each on its form."""
+    for t in tablets:
+        label = next((w for w in ("Next board", "Next round") if w in t.text), None)
+        if label is None:
+            raise Failed(f"{t.name}: no next button after board {b}:\n{t.shows()}")
+        await t.tap_words(label)
+    for t in tablets:
+        await t.wait(entry_ready(s, 1, *nxt), 60, f"form of board {nxt[1]}")
+    await asyncio.sleep(0.3)
 
 
 def check_database(s: Session, saves: int) -> None:

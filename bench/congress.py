@@ -36,9 +36,9 @@ sys.path.insert(0, str(HERE.parent))
 import club  # noqa: E402  (the club bench: its tablets, entry, checks)
 from _common import how_it_ran, median, p95  # noqa: E402
 from _tablets import BoardViewer, Closed, Tablet, tree_pss_mib  # noqa: E402
-from club import (BOARDS_PER_ROUND, CONTRACT, DIRECTOR, ENTRY, LAG, TABLET, Failed, Server, board_count,  # noqa: E402
-                  director_count, entry_ready, evening_ready, free_port, normal_priority, raise_priority,
-                  traveller_shows)
+from club import (BOARDS_PER_ROUND, DIRECTOR, LAG, TABLET, Failed, Server, accepted, board_count,  # noqa: E402
+                  director_count, enter_result, entry_ready, evening_ready, free_port, next_board, normal_priority,
+                  raise_priority, traveller_shows)
 from tests.pgserver import PgServer  # noqa: E402
 
 
@@ -128,37 +128,14 @@ async def saves(http, s: club.Session, servers, first: Tablet, second: Tablet, e
                **{f"board {i + 1}": b for i, b in enumerate(boards)}}
     took: dict[str, list[float]] = {k: [] for k in (*viewers, "all")}
     for k, (rnd, b) in enumerate(plays[:n], start=1):
-        for token, row, mark in ENTRY:
-            await first.wait(lambda t, c=token, r=row: t.cell(c, r) is not None, 60, f"cell {token!r} (board {b})")
-            await first.tap_cell(token, row)
-            await first.wait(lambda t, m=mark: m in t.text, 60, f"{mark} after a tap on {token!r} (board {b})")
-        await first.tap_words("Next: E-W accept")
-        await first.wait(lambda t: "E-W: is the result right?" in t.text and f"Board {b}: {CONTRACT}" in t.text, 60,
-                         f"E-W's check of board {b}")
+        await enter_result(first, b)
         futures = {"own": first.expect(traveller_shows(b, saved_in=rnd)), "second": second.expect(traveller_shows(b)),
                    "director": director.expect(lambda t, k=k: director_count(t) == k),
                    **{f"board {i + 1}": v.expect(lambda x, k=k: board_count(x) == k) for i, v in enumerate(boards)}}
-        t0 = time.perf_counter()
-        await first.tap_words("E-W accept")  # committed now
-        for name, fut in futures.items():
-            try:
-                at = await asyncio.wait_for(fut, 60)
-            except (asyncio.TimeoutError, Closed) as e:
-                raise Failed(f"save {k} (board {b}) never showed on {viewers[name].name} ({e or 'timeout'}); it "
-                             f"shows:\n{viewers[name].shows()}") from None
-            took[name].append(at - t0)
-        took["all"].append(max(took[v][-1] for v in viewers))
+        await accepted(first, futures, viewers, took, k, b)
         if k == n or k == len(plays):
             break
-        nxt = plays[k]
-        for t in (first, second):
-            label = next((w for w in ("Next board", "Next round") if w in t.text), None)
-            if label is None:
-                raise Failed(f"{t.name}: no next button after board {b}:\n{t.shows()}")
-            await t.tap_words(label)
-        for t in (first, second):
-            await t.wait(entry_ready(s, 1, *nxt), 60, f"form of board {nxt[1]}")
-        await asyncio.sleep(0.3)
+        await next_board(s, (first, second), b, plays[k])
     return took
 
 

@@ -32,6 +32,19 @@ def serve(db: str, port: int) -> subprocess.Popen:
                             stdin=subprocess.DEVNULL)
 
 
+def stop(procs: list[subprocess.Popen]) -> None:
+    """Every server still running stopped as Ctrl+C stops it (killed if it does not end)."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        proc.stdout.close()
+
+
 async def up(url: str, proc: subprocess.Popen) -> None:
     async with aiohttp.ClientSession() as s:
         for _ in range(300):
@@ -82,15 +95,7 @@ async def test_two_servers_on_one_database_show_a_hand_within_a_second_and_a_kil
                 await ws.close()
         assert len(Store(db).hands(gid)) == 4  # every confirmed hand is there
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-            proc.stdout.close()
+        stop(procs)
 
 
 def test_servers_of_one_event_each_serve_their_tables_and_print_the_same_cards(pg_server, capsys):
@@ -186,15 +191,7 @@ async def test_a_result_saved_on_a_tablet_of_one_server_shows_on_the_others_dire
         results = pairs_session.load(Store(db), s.game).results
         assert [(r["board"], r["contract"]) for r in results] == [(first, "4S")]
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-            proc.stdout.close()
+        stop(procs)
 
 
 def test_a_server_of_a_span_waits_only_for_its_own_tables(pg_server):
