@@ -6,12 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from zapis.paths import is_db_address
-
 from zapis.cli.common import open_store
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi
 from zapis.lang.text import plain
+from zapis.paths import is_db_address
 from zapis.web.session import cli_lang
 
 
