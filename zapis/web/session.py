@@ -13,12 +13,11 @@ import sqlite3
 import sys
 from typing import Callable, Sequence
 
-from zapis.paths import is_db_address
-
 from zapis.core.errors import Problem, ZapisError
 from zapis.core.words import Bi, say
 from zapis.lang import cli_lang  # noqa: F401 (the command line and the server name it from here too)
 from zapis.lang.text import plain
+from zapis.paths import is_db_address
 
 
 def guarded(run: Callable[[], int], lang: str | None, db: str | None) -> int:
