@@ -235,4 +235,5 @@ def test_the_app_and_restore_take_an_address(pg_server, capsys):
     assert err.count("\n") == 1 and "pg_restore" in err
     app = make_app(db, "en")
     assert app.store.data_version() >= 0
+    assert type(app.store).__name__ == "PostgresStore" and app.store.evenings() == []  # on it, its schema made
     app.store.close()
