@@ -9,6 +9,7 @@ import pytest
 from zapis.club.evening import season
 from zapis.core.errors import ZapisError
 from zapis.store import Store, spread
+from zapis.store.outcomes import Outcomes
 from tests.unit.test_season_memo import table
 
 ALL = ("0000-01-01", "9999-12-31")
@@ -164,3 +165,38 @@ def test_a_damaged_memo_in_the_childs_half_is_scored_here(history, spreading, mo
     # scored again and remembered anew
     assert Store(history).conn.execute("SELECT outcome_json FROM game_results WHERE game_id = ?",
                                        (second,)).fetchone()[0].startswith('{"declared"')
+
+
+@two_cores
+def test_a_cold_season_is_split_from_the_start_by_the_games_ids(history, spreading, monkeypatch):
+    """Nothing remembered: each half reads, keys and scores its own games from the start, the odd ids here and the
+    even ones in the child, and the season comes back in the order of its evenings, tables and games."""
+    scored_here = []
+    part = Outcomes._scored_now
+    monkeypatch.setattr(Outcomes, "_scored_now",
+                        lambda self, todo: scored_here.extend(how[0] for _, _, how in todo) or part(self, todo))
+    spread_season = Store(history).season(*ALL)
+    ids = [r[0] for r in Store(history).conn.execute("SELECT id FROM games ORDER BY id")]
+    assert sorted(scored_here) == [i for i in ids if i % 2] and len(ids) == 20
+    assert [int(r.key.rsplit("#", 1)[1].rstrip(")")) for r in spread_season] == ids  # one evening after another
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    assert table(spread_season) == table(Store(history).results(None, *ALL))
+
+
+@two_cores
+def test_stale_memos_are_scored_in_two_halves_once_their_keys_are_known(history, spreading, monkeypatch):
+    """After an upgrade every remembered outcome is stale (its key no longer holds) but none is missing: the games
+    are keyed here and then scored in two halves, and remembered anew under their keys."""
+    store = Store(history)
+    store.season(*ALL)
+    keys = memo(history)
+    with store.tx() as c:
+        c.execute("UPDATE game_results SET key = 'made by an older zapis'")
+    forks, fork = [], os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or fork())
+    calls = _parts_here(monkeypatch)
+    spread_season = Store(history).season(*ALL)
+    assert forks == [1] and calls == [10]  # the parent scored every other one of the twenty
+    assert memo(history) == keys
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    assert table(spread_season) == table(Store(history).results(None, *ALL))

@@ -19,12 +19,23 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.words import Bi, both, raw
 from zapis.store.names import _names_now
-from zapis.store.spread import halves
+from zapis.store.spread import halves, spreadable
 from zapis.store.rows import LogEntry, Scored, _entry, _frozen_of, _json, _loads, _no_game, _row_id, replay
 
 if TYPE_CHECKING:
     from zapis.core.module import Rules, ScoringModule
     from zapis.club.evening import GameResult
+
+
+#: a ruleset as its games share it: its Rules, module, title, the part of their keys it determines, its text
+_Frozen = tuple["Rules", "ScoringModule", str, str, str]
+#: a game judged (_Outcomes._judged_games): its place in the order (date, evening, table, id), its id and key, the
+#: game judged, its outcome as the memo keeps it, whether to remember that, its rules' text
+_Judged = tuple[tuple[str, int, int, int], int, str, "GameResult", str, bool, str]
+
+
+def _first(game: _Judged) -> tuple[str, int, int, int]:
+    return game[0]
 
 
 class Outcomes:
@@ -59,51 +70,98 @@ class Outcomes:
         memo=False), else scored and then remembered (unless memo=False). A game's label carries its date when
         `dated` (a season's games come from many evenings).
 
-        The games to score (a cold season's 5,000) are scored in two halves at once where there are two cores
-        (spread.halves): every other one by a forked child, which reads its games' hands on a connection of its
-        own and sends each outcome as the memo keeps it, read back here as a remembered one is. Each half reads
-        its hands with its games' versions: a game changed since its key was read is scored as it is now and
+        Where there are two cores (spread.halves) the games are judged in two halves at once, the other half by a
+        forked child, which reads on a connection of its own and sends each outcome as the memo keeps it, read
+        back here as a remembered one is. A cold season (many games not remembered: after an upgrade, or a
+        database imported) is split from the start, each half reading, keying and scoring its own games (odd ids
+        here, even ones in the child); otherwise the games to score are split once their keys are known. Each half
+        reads its hands with its games' versions: a game changed since its key was read is scored as it is now and
         not remembered under the old key."""
-        from zapis.club.evening import GameResult
+        here = os.getpid()
+        frozen: dict[str, _Frozen] = {}  # the games of one ruleset share its Rules, module and parts of their keys
+        cold = self._unremembered(where, args) if memo else 0
+        if spreadable(cold):
+            def part(parities: Sequence[int]) -> list[list[_Judged]]:
+                if os.getpid() != here:  # the child: a connection of its own (a forked one is never used)
+                    self.conn = self._reader()
+                return [self._judged_games(where, args, memo, dated, frozen, here, parity) for parity in parities]
+
+            def back(parity: int, sent: list[tuple]) -> list[_Judged]:
+                return [(order, gid, want, self._from_outcome(frozen, rules_json, gid, label, text, stake, date),
+                         text, remember, rules_json)
+                        for order, gid, want, label, rules_json, stake, date, text, remember in sent]
+
+            # each of the child's games as plain data: the same ruleset's text is one object (pickled once)
+            games = [g for half in halves([1, 0], part, size=cold, back=back, send=lambda done: [
+                [(order, gid, want, r.key, rules_json, r.stake, r.evening, text, remember)
+                 for order, gid, want, r, text, remember, rules_json in half] for half in done]) for g in half]
+            games.sort(key=_first)
+        else:
+            games = self._judged_games(where, args, memo, dated, frozen, here)
+        if memo:
+            self._remember([(gid, want, text) for _, gid, want, _, text, remember, _ in games if remember])
+        return [(gid, want, r) for _, gid, want, r, *_ in games]
+
+    def _unremembered(self, where: str, args: list[Any]) -> int:
+        """How many games of the evenings `where` picks have no outcome remembered (a cold season's all)."""
+        return self.conn.execute(
+            "SELECT count(*) FROM games g JOIN tables t ON t.id = g.table_id JOIN evenings e ON e.id = t.evening_id "
+            f"LEFT JOIN game_results r ON r.game_id = g.id WHERE r.game_id IS NULL AND ({where})", args).fetchone()[0]
+
+    def _frozen(self, frozen: dict[str, _Frozen], rules_json: str, gid: int) -> _Frozen:
+        """A ruleset's Rules, module, title and the part of its games' keys they share, made once (its hand record
+        solved or read before its first game is scored)."""
+        known = frozen.get(rules_json)
+        if known is None:
+            rules, module = _frozen_of(rules_json, gid)
+            self._solved(rules)
+            known = frozen[rules_json] = (rules, module, f"{raw(both(rules.title))}", _shared(rules_json, module),
+                                          rules_json)
+        return known
+
+    def _from_outcome(self, frozen: dict[str, _Frozen], rules_json: str, gid: int, label: str, text: str,
+                      stake: float, date: str) -> GameResult:
+        rules, module = self._frozen(frozen, rules_json, gid)[:2]
+        return _judging()[1].judged_from(label, _loads(text), rules, module, stake, date)
+
+    def _judged_games(self, where: str, args: list[Any], memo: bool, dated: bool, frozen: dict[str, _Frozen],
+                      here: int, parity: int | None = None) -> list[_Judged]:
+        """_outcomes' games (those with ids of `parity` when given: a half, scored in this process), each as
+        (its place in the order, id, key, the game judged, its outcome as the memo keeps it, whether to remember
+        it, its rules' text)."""
         query = self.conn.cursor()
         query.row_factory = None  # plain tuples: 5,000 rows unpacked at once
         rows = query.execute(
             # each game with its seats (seat, the name as recorded, the player's name now) as one JSON array: one
             # query, no row a seat (a season has 20,000); the array's text is part of the game's key as it comes
             # (seats in order), read only for a game to score (its seats put in order again there: a sort of four)
-            "SELECT g.id, e.date, t.number, g.ruleset, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
+            "SELECT g.id, e.date, e.id, t.number, g.rules_json, g.layout_json, g.start_json, g.title, g.stake, "
             "g.version, r.key, r.outcome_json, (SELECT json_group_array(json_array(s.seat, s.name, s.now)) FROM "
             "(SELECT gp.seat, gp.name, p.name AS now FROM game_players gp JOIN players p ON p.id = gp.player_id "
             "WHERE gp.game_id = g.id ORDER BY gp.seat) s) "
             "FROM games g JOIN tables t ON t.id = g.table_id JOIN evenings e ON e.id = t.evening_id "
-            f"LEFT JOIN game_results r ON r.game_id = g.id WHERE {where} ORDER BY e.date, e.id, t.number, g.id",
-            args).fetchall()
-        # the games of one ruleset share its Rules, module, title and the parts of their keys these determine
-        frozen_rules: dict[str, tuple[Rules, ScoringModule, str, str]] = {}
-        out: list[tuple[int, str, GameResult | None]] = []
+            f"LEFT JOIN game_results r ON r.game_id = g.id WHERE ({where})"
+            f"{'' if parity is None else ' AND g.id % 2 = ?'} ORDER BY e.date, e.id, t.number, g.id",
+            args if parity is None else [*args, parity]).fetchall()
+        out: list[_Judged] = []
         todo: list[tuple[int, int, tuple]] = []  # (its place in out, its version, what scores it)
-        judged_from = GameResult.judged_from
-        for (gid, date, table, ruleset, rules_json, layout_json, start_json, title, stake, version, key, done,
+        judged_from = _judging()[1].judged_from
+        for (gid, date, evening, table, rules_json, layout_json, start_json, title, stake, version, key, done,
              seated) in rows:
-            frozen = frozen_rules.get(rules_json)
-            if frozen is None:
-                rules, module = _frozen_of(rules_json, gid)
-                self._solved(rules)
-                frozen = frozen_rules[rules_json] = (rules, module, f"{raw(both(rules.title))}",
-                                                     _shared(rules_json, module))
-            rules, module, ruleset_title, shared = frozen
+            rules, module, ruleset_title, shared, rules_json = frozen.get(rules_json) or self._frozen(
+                frozen, rules_json, gid)
             label = f"{date + ' ' if dated else ''}stół {table}: {raw(title) if title else ruleset_title} (#{gid})"
             want = _key(version, shared, layout_json, start_json, stake, seated)
+            order = (date, evening, table, gid)
             if memo and key == want:
                 try:
-                    out.append((gid, want, judged_from(label, _loads(done), rules, module, stake, date)))
+                    out.append((order, gid, want, judged_from(label, _loads(done), rules, module, stake, date), done,
+                                False, rules_json))
                     continue
                 except _DAMAGED_MEMO:
                     pass  # a damaged memo: only a memo, so the game is scored again (and remembered anew)
-            names = [(recorded, current) for _, recorded, current in sorted(_loads(seated))]
-            todo.append((len(out), version, (gid, label, rules, module, layout_json, start_json, stake, date, names)))
-            out.append((gid, want, None))
-        here = os.getpid()
+            todo.append((len(out), version, (gid, label, rules, module, layout_json, start_json, stake, date, seated)))
+            out.append((order, gid, want, None, "", False, rules_json))  # type: ignore[arg-type]
 
         def part(some: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool, str]]:
             if os.getpid() != here:  # the child: a connection of its own (a forked one is never used)
@@ -115,17 +173,13 @@ class Outcomes:
             how = item[2]
             return judged_from(how[1], _loads(sent[1]), *how[2:4], how[6], how[7]), *sent
 
-        # scored on both cores where there are two: the child sends each outcome as the memo keeps it
-        scored = halves(todo, part, send=lambda done: [(held, text) for _, held, text in done], back=back)
-        kept = []
+        # a half (parity) is scored here; otherwise on both cores where there are two
+        scored = part(todo) if parity is not None else halves(
+            todo, part, send=lambda done: [(held, text) for _, held, text in done], back=back)
         for (at, _, _), (r, held, text) in zip(todo, scored):
-            gid, want, _ = out[at]
-            out[at] = (gid, want, r)
-            if held:
-                kept.append((gid, want, text))
-        if memo:
-            self._remember(kept)
-        return out  # type: ignore[return-value]
+            order, gid, want, _, _, _, rules_json = out[at]
+            out[at] = (order, gid, want, r, text, held, rules_json)
+        return out
 
     def _scored_now(self, todo: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool]]:
         """_outcomes' games to score, each judged from its hands as they are now, and whether its version is still
@@ -176,9 +230,11 @@ class Outcomes:
 
     @staticmethod
     def _judged(gid: int, label: str, rules: Rules, module: ScoringModule, layout_json: str, start_json: str,
-                stake: float, date: str, names: list[tuple[str, str]], hands: list[dict[str, Any]]) -> GameResult:
-        """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once."""
+                stake: float, date: str, seats: str, hands: list[dict[str, Any]]) -> GameResult:
+        """One game scored and judged (with its declarers' hands, for the statistics); its sheet let go at once.
+        `seats`: its seats as the query brings them ([seat, the name recorded, the name now] each, as JSON)."""
         DECLARED, GameResult, declared_of, declarers, judge = _judging()
+        names = [(recorded, current) for _, recorded, current in sorted(_loads(seats))]
         rules, layout, start, hands = _names_now(module, rules, names, layout_json, start_json, hands, gid)
         sheet = _scored_or_said(gid, module.totals, rules, layout, hands, start)
         r = judge(GameResult(label, sheet, rules, module, stake, evening=date))

@@ -40,12 +40,13 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
 
 def halves(items: Sequence[Any], part: Callable[[Sequence[Any]], list[Any]],
            send: Callable[[list[Any]], Any] = lambda done: done,
-           back: Callable[[Any, Any], Any] = lambda item, sent: sent) -> list[Any]:
-    """part(items): one result for each item, in their order; when spreadable(), part(the odd items) is done by a
-    forked child at the same time as part(the even ones) here. The child sends send(its results) (it must pickle:
-    plain data), one piece for each of its items, which becomes back(item, piece) here. An exception raised by
-    part() is raised here, as part(items) would raise it; whatever stops the child, its items are done here."""
-    if not spreadable(len(items)):
+           back: Callable[[Any, Any], Any] = lambda item, sent: sent, size: int | None = None) -> list[Any]:
+    """part(items): one result for each item, in their order; when spreadable(size) (the work the items stand
+    for: by default their count), part(the odd items) is done by a forked child at the same time as part(the even
+    ones) here. The child sends send(its results) (it must pickle: plain data), one piece for each of its items,
+    which becomes back(item, piece) here. An exception raised by part() is raised here, as part(items) would raise
+    it; whatever stops the child, its items are done here."""
+    if not spreadable(len(items) if size is None else size):
         return part(items)
     theirs = items[1::2]
     read_end, write_end = os.pipe()
