@@ -275,11 +275,13 @@ class TysiacModule(ScoringModule):
         no_melds, nobody = dict.fromkeys(players, 0), dict.fromkeys(players, False)  # read only
         penalties = rules["barrier_max_deals"] or rules["zero_penalty"]  # else _penalties() does nothing
         top = max(total.values())  # the highest total: below the barrier, nobody is on it
+        rounded: dict[int, int] = {}  # a defender's points rounded (round_to), by the points: a few dozen a game
+        everyone = list(players)  # who plays each deal at three (read only)
         for i, (hand, dealer) in enumerate(zip(hands, deal_by)):
             if finished_at is not None:
                 raise _Refused(Problem(f"hands[{i}]", Bi(f"gra już się skończyła: ktoś doszedł do {target}",
                                                          f"the game is over: a player has reached {target}")))
-            playing = self._playing(players, dealer)
+            playing = self._playing(players, dealer) if four else everyone
             decl, bid = hand["declarer"], hand["bid"]
             barrier_before = {p: on_barrier(total[p]) for p in players} if on_barrier(top) else nobody
             s = dict.fromkeys(players, 0)
@@ -326,7 +328,10 @@ class TysiacModule(ScoringModule):
                 for p in playing:
                     if p == decl:
                         continue
-                    pts = round_to(points[p] + mval[p], unit, half)
+                    taken = points[p] + mval[p]
+                    pts = rounded.get(taken)
+                    if pts is None:
+                        pts = rounded[taken] = round_to(taken, unit, half)
                     if barrier_before[p]:
                         if full:
                             notes.append(Bi(f"{p} na beczce: {pts} się nie liczy",

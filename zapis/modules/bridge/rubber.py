@@ -11,7 +11,7 @@ from zapis.core.sheet import Cell, Row, Section, Sheet, running
 from zapis.core.words import Bi
 from zapis.modules.bridge.hands import _CONTRACTS, _UNSEEN, _contract, _letter, _parse
 from zapis.modules.bridge.law77 import (
-    OTHER, SEATS, Breakdown, Parts, Values, above_line, both, deal_parts, vulnerable,
+    OTHER, SEATS, Breakdown, Contract, Parts, Values, above_line, both, deal_parts, vulnerable,
 )
 from zapis.modules.bridge.seating import TURA_RUBBERS, _outcome, _Seating
 
@@ -20,8 +20,6 @@ from zapis.modules.bridge.seating import TURA_RUBBERS, _outcome, _Seating
 # name the partners, and the record and the JSON keep NS / EW.
 WE_THEY = {"NS": Bi("My", "We"), "EW": Bi("Oni", "They")}
 
-
-_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 
 UNFINISHED_GAME = Bi("partia w niedokończonym robrze", "game in an unfinished rubber")
 UNFINISHED_PART = Bi("częściówka w niedokończonym robrze", "partscore in an unfinished rubber")
@@ -43,17 +41,17 @@ class _RubberState:
         ns, ew = self.games["NS"] > 0, self.games["EW"] > 0
         return "both" if ns and ew else "NS" if ns else "EW" if ew else "none"
 
-    def deal(self, side: str, made: bool, parts: Parts, thresholds: list[int]) -> bool:
-        """A contract played (Laws 72-74): made, its trick points go below the line and the rest above, to the
-        declaring side, and a side whose points below reach its threshold makes a game (every partscore below then
-        starts afresh); defeated, the undertricks go above, to the defenders. True when a game was made."""
+    def deal(self, side: str, made: bool, below: int, gain: int, undertricks: int, thresholds: list[int]) -> bool:
+        """A contract played (Laws 72-74): made, its trick points (`below`) go below the line and the rest above,
+        to the declaring side (`gain` both together), and a side whose points below reach its threshold makes a
+        game (every partscore below then starts afresh); defeated, the undertricks go above, to the defenders. True
+        when a game was made."""
         if not made:
-            self.total[OTHER[side]] += parts[5]
+            self.total[OTHER[side]] += undertricks
             return False
-        below = parts[0]
-        self.total[side] += above_line(parts) + below
-        self.below[side] += below
-        if self.below[side] >= thresholds[min(self.games[side], 1)]:
+        self.total[side] += gain
+        now = self.below[side] = self.below[side] + below
+        if now >= thresholds[min(self.games[side], 1)]:
             self.games[side] += 1
             self.below = {"NS": 0, "EW": 0}
             return True
@@ -126,9 +124,10 @@ class _Rubber:
         look, order = self.seating.lookup(1), self.seating.order(1)
         declared = self.declared
         # a season folds 50,000 deals: what each reads is at hand (Laws 72-74 as _RubberState.deal() adds them)
-        contracts, seat_of = _CONTRACTS, _SEAT_INDEX
-        scored = values.memo  # (contract as spelt, vulnerable, tricks) -> its parts: a few hundred for a whole season
+        contracts = _CONTRACTS
+        scored = values.memo  # (contract as spelt, vulnerable, tricks) -> _deal(): a few hundred for a whole season
         vul_now = cur.vul()  # changes only when a game is made
+        named = _named(order)
         for i, hand in enumerate(hands):
             spelt = (hand["contract"], hand.get("double", ""))
             c = contracts.get(spelt, _UNSEEN)
@@ -140,15 +139,15 @@ class _Rubber:
             if c is not None:
                 who, tricks = hand["declarer"], hand["tricks"]
                 side = look[who][0]
-                made = tricks >= c.level + 6
                 vulnerable_now = vul == "both" or vul == side
-                parts = scored.get((spelt, vulnerable_now, tricks))  # the contract as spelt: no dataclass hash
-                if parts is None:
-                    parts = scored[spelt, vulnerable_now, tricks] = deal_parts(c, vulnerable_now, tricks, values)
-                game = cur.deal(side, made, parts, thresholds)
+                known = scored.get((spelt, vulnerable_now, tricks))  # the contract as spelt: no dataclass hash
+                if known is None:
+                    known = scored[spelt, vulnerable_now, tricks] = _deal(c, vulnerable_now, tricks, values)
+                parts, made, below, gain = known
+                game = cur.deal(side, made, below, gain, parts[5], thresholds)
                 if game:
                     vul_now = cur.vul()
-                name = order[seat_of[who]] if who in seat_of else who  # (as _count_declarer names him)
+                name = named.get(who, who)  # (as _count_declarer names him)
                 n, m = declared.get(name, (0, 0))
                 declared[name] = (n + 1, m + made)
             honours = hand.get("honours")
@@ -163,6 +162,7 @@ class _Rubber:
                 self.ended.append(i)
                 cur = _RubberState(cur.number + 1)
                 look, order = self.seating.lookup(cur.number), self.seating.order(cur.number)
+                named = _named(order)
                 vul_now = cur.vul()
         unfinished = cur.hands > 0
         if unfinished:
@@ -223,21 +223,24 @@ class _Rubber:
         each = dict(self.player_start)
         units = {p: 0 for p in players}
         for rub in self.rubbers:
-            for s in tot:
-                tot[s] += rub.total[s]
+            number, ns, ew = rub.number, rub.total["NS"], rub.total["EW"]
+            tot["NS"] += ns
+            tot["EW"] += ew
             rj = rub.summary(unit)
-            sides = seating.sides(rub.number)
-            rj["sides"] = {s: list(v) for s, v in sides.items()}
+            sides = seating.sides(number)
+            rj["sides"] = {"NS": list(sides["NS"]), "EW": list(sides["EW"])}
             # each player's total in this rubber (his side's), and the winning side by its players
-            rj["totals"] = seating.each(rub.number, rub.total["NS"], rub.total["EW"])
+            shares = rj["totals"] = seating.each(number, ns, ew)
             rj["winners"] = list(sides[rub.winner]) if rub.winner else None
             rubbers_json.append(rj)
-            for p, v in seating.each(rub.number, rub.total["NS"], rub.total["EW"]).items():
+            for p, v in shares.items():
                 each[p] += v
-            lead = rj["settlement"]["side"]
+            settled = rj["settlement"]
+            lead = settled["side"]
             if lead:
+                won = sides[lead]
                 for p in players:
-                    units[p] += rj["settlement"]["units"] * (1 if p in sides[lead] else -1)
+                    units[p] += settled["units"] if p in won else -settled["units"]
         if self.tura:
             done = len(self.rubbers) - (1 if unfinished else 0)
             finished = done >= TURA_RUBBERS
@@ -349,6 +352,18 @@ def _game_line(row: Row) -> None:
     dogranej zaznacza się przez podkreślenie zapisów pod kreską", the opponents' partscore too)."""
     row.marks = row.marks | {"line"}
     row.cells = [Cell(c.text, c.value, c.marks | {"line"}) for c in row.cells]
+
+
+def _deal(c: Contract, vul: bool, tricks: int, values: Values) -> tuple[Parts, bool, int, int]:
+    """A deal as the fold adds it up: its parts (deal_parts), whether it was made, its trick points (below the
+    line) and those with everything else the declaring side scores (above_line)."""
+    parts = deal_parts(c, vul, tricks, values)
+    return parts, tricks >= c.needed, parts[0], parts[0] + above_line(parts)
+
+
+def _named(order: tuple[str, ...]) -> dict[str, str]:
+    """A seat letter as the player sitting there in a rubber (a declarer written as a name stays his)."""
+    return dict(zip(SEATS, order))
 
 
 def _round_half_up(x: float) -> int:

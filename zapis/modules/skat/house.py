@@ -90,6 +90,7 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
     n = len(players)
     bock, bock_mode, all_pass = rules["bock"], rules["bock_mode"], rules["all_pass"]
     stack = rules["bock_overlap"] == "stack"
+    doubled = bock_mode == "double"
     for hand, d in zip(hands, deal_by):
         # the Bock rounds this deal is in: queued rounds one after another; stacked ones all at once (x2 each)
         layers = 0
@@ -97,24 +98,24 @@ def fold(rules: Rules, players: list[str], hands: list[Mapping[str, Any]], words
             layers = len(rounds) if stack else 1
             rounds = [left - 1 for left in rounds] if stack else [rounds[0] - 1, *rounds[1:]]
             rounds = [left for left in rounds if left > 0]
-        in_bock = layers > 0
-        doubled = bock_mode == "double"
-        if hand.get("game") == "ramsch":
+        get = hand.get
+        if get("game") == "ramsch":
             playing = [p for p in players if p != d] if n == 4 else list(players)
-            schiebe = all_pass == "schieberamsch" or (in_bock and bock_mode == "schieberamsch")
+            schiebe = all_pass == "schieberamsch" or (layers > 0 and bock_mode == "schieberamsch")
             g = ramsch_game(rules, players, hand, playing, schiebe, words)
-        elif hand.get("passed") or "declarer" not in hand:
+        elif get("passed") or "declarer" not in hand:
             g = Game("passed", words=PASSED if words else "")
         else:
             g = game_value(rules, hand, words)
-            k = hand.get("kontra", 0)
-            if k and words:
-                g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
+            if words:
+                k = get("kontra", 0)
+                if k:
+                    g.words += f" ×{2 ** k} {KONTRA_PL[k]}"
             if words or bock:  # without words and Bock rounds nothing reads them
                 g.triggers = game_triggers(rules, hand, g)
         if bock and g.triggers and rules["bock_trigger_doubled"] and doubled:
             layers += 1  # "also auch schon das einleitende Spiel": the game that starts the round counts double
-        if doubled and g.kind != "passed":  # a Ramsch dealt in a Bock round is one of its games: doubled too
+        if layers and doubled and g.kind != "passed":  # a Ramsch dealt in a Bock round is one of its games: too
             for _ in range(layers):
                 bock_doubled(g, words)
         if bock and g.triggers:  # one Bock round for the deal, or one for each trigger it set off

@@ -9,10 +9,11 @@ from zapis.core.sheet import leaders
 from zapis.modules.skat.values import Game
 
 
-def list_scores(rules, players, g: Game, dealer: str) -> dict[str, int]:
-    """What one game writes on the list for each player (the dealer who sits out at four included)."""
+def list_scores(rules, players, g: Game, dealer: str, into: dict[str, int] | None = None) -> dict[str, int]:
+    """What one game writes on the list for each player (the dealer who sits out at four included); added to
+    `into` (each player's total so far) when given, which is returned (a season adds 36,000 games up)."""
     n = len(players)
-    s = dict.fromkeys(players, 0)
+    s = dict.fromkeys(players, 0) if into is None else into
     if g.ramsch is not None:
         if rules["list"] == "beer":
             for p, v in g.ramsch.items():
@@ -23,7 +24,9 @@ def list_scores(rules, players, g: Game, dealer: str) -> dict[str, int]:
                 else:
                     s[p] += v
             return s
-        return dict(g.ramsch)
+        for p, v in g.ramsch.items():
+            s[p] += v
+        return s
     if g.kind == "passed":
         return s
     decl = g.declarer
@@ -33,23 +36,23 @@ def list_scores(rules, players, g: Game, dealer: str) -> dict[str, int]:
     bonus_mult = g.mult if rules["kontra_doubles_bonus"] else 1
     if lst == "tournament":
         if g.won:
-            s[decl] = v + rules["won_bonus"] * bonus_mult
+            s[decl] += v + rules["won_bonus"] * bonus_mult
         else:
-            s[decl] = -lost_factor * v - rules["won_bonus"] * bonus_mult
-            each = rules["defeat_bonus_3"] if n == 3 else rules["defeat_bonus_4"]
+            s[decl] -= lost_factor * v + rules["won_bonus"] * bonus_mult
+            each = (rules["defeat_bonus_3"] if n == 3 else rules["defeat_bonus_4"]) * bonus_mult
             for p in players:
                 if p != decl:
-                    s[p] = each * bonus_mult
+                    s[p] += each
     elif lst == "beer":
         if g.won:
             for p in players:
                 if p == decl or (n == 4 and p == dealer and not rules["beer_dealer_pays"]):
                     continue
-                s[p] = -v
+                s[p] -= v
         else:
-            s[decl] = -lost_factor * v
+            s[decl] -= lost_factor * v
     else:
-        s[decl] = v if g.won else -lost_factor * v
+        s[decl] += v if g.won else -lost_factor * v
     return s
 
 

@@ -24,8 +24,7 @@ def totals_sheet(module_id: str, rules, players, hands, start=None) -> Sheet:
     start = start or {}
     totals = {p: start.get(p, 0) for p in players}
     for g, d in zip(games, deal_by):
-        for p, v in list_scores(r, players, g, d).items():
-            totals[p] += v
+        list_scores(r, players, g, d, totals)
     won, lost = won_lost(players, games)
     finished = list_finished(r, len(players), len(hands), totals)
     extra = {"money": settlement(r, players, games)} if r["list"] == "house" else {}

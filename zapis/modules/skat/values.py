@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from zapis.core.module import Rules
 from zapis.core.words import Bi
@@ -48,7 +48,7 @@ class Game:
     overbid: bool = False
     marks: list[str] = field(default_factory=list)
     ramsch: dict[str, int] | None = None  # ramsch scores per player
-    triggers: list[str] = field(default_factory=list)
+    triggers: Sequence[str] = ()  # (game_triggers() makes a new list: never added to)
 
     @property
     def charged(self) -> int:
@@ -79,14 +79,15 @@ def game_value(rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Gam
         return Game("null", hand["declarer"], bool(hand["won"]), v, 2 ** k, said,
                     marks=[m for m, on in (("H", h), ("O", o)) if on])
     base = SUITS.get(game) or rules["grand_base"]
+    get = hand.get  # a season reads 36,000 games' flags
     m = abs(hand["matadors"])
-    ouvert = bool(hand.get("ouvert"))
-    za = bool(hand.get("schwarz_announced")) or ouvert
-    sa = bool(hand.get("schneider_announced")) or za
-    hnd = bool(hand.get("hand"))
-    cp = hand.get("card_points")
-    schwarz = bool(hand.get("schwarz"))
-    sch = hand.get("schenken")
+    ouvert = bool(get("ouvert"))
+    za = bool(get("schwarz_announced")) or ouvert
+    sa = bool(get("schneider_announced")) or za
+    hnd = bool(get("hand"))
+    cp = get("card_points")
+    schwarz = bool(get("schwarz"))
+    sch = get("schenken")
     extra = 0  # levels a refused schenken adds
     if sch:
         if sch == "accepted":
@@ -99,7 +100,7 @@ def game_value(rules: Rules, hand: Mapping[str, Any], words: bool = True) -> Gam
         elif sch == "refused-refused":
             extra = 2
     if cp is None:
-        cp = 61 if hand.get("won") else 60
+        cp = 61 if get("won") else 60
     schneider = cp >= 90 or cp <= 30
     declarer_all = schwarz and cp > 60
     # the multiplier: with or without m, game 1, then one level for each of hand, schneider, schneider announced,
