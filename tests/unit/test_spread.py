@@ -3,6 +3,7 @@ never depends on the spreading: the same results in the same order, and whatever
 said) by the parent exactly as one process would."""
 
 import os
+import time
 
 import pytest
 
@@ -147,7 +148,8 @@ def test_the_child_reads_a_corrected_game_and_a_half_kept_memo_on_its_own_connec
     store.undo(second)
     calls = _parts_here(monkeypatch)
     spread_season = Store(history).season(*ALL)
-    assert calls == [5]  # the parent scored its five games; the child its five
+    # the parent scored its four of the ten (3, 4, 7, 8: outcomes._MINE); the child its six
+    assert calls == [len([i for i in range(1, 11) if i * 2654435761 % 1000 < 480])] == [4]
     monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
     fresh = Store(history).results(None, *ALL)
     assert table(spread_season) == table(fresh) and season(spread_season) == season(fresh)
@@ -169,15 +171,17 @@ def test_a_damaged_memo_in_the_childs_half_is_scored_here(history, spreading, mo
 
 @two_cores
 def test_a_cold_season_is_split_from_the_start_by_the_games_ids(history, spreading, monkeypatch):
-    """Nothing remembered: each half reads, keys and scores its own games from the start, the odd ids here and the
-    even ones in the child, and the season comes back in the order of its evenings, tables and games."""
+    """Nothing remembered: each half reads, keys and scores its own games from the start, those a hash of their ids
+    gives this process here and the others in the child, and the season comes back in the order of its evenings,
+    tables and games."""
     scored_here = []
     part = Outcomes._scored_now
     monkeypatch.setattr(Outcomes, "_scored_now",
                         lambda self, todo: scored_here.extend(how[0] for _, _, how in todo) or part(self, todo))
     spread_season = Store(history).season(*ALL)
     ids = [r[0] for r in Store(history).conn.execute("SELECT id FROM games ORDER BY id")]
-    assert sorted(scored_here) == [i for i in ids if i % 2] and len(ids) == 20
+    assert sorted(scored_here) == [i for i in ids if i * 2654435761 % 1000 < 480] and len(ids) == 20
+    assert 0 < len(scored_here) < 20
     assert [int(r.key.rsplit("#", 1)[1].rstrip(")")) for r in spread_season] == ids  # one evening after another
     monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
     assert table(spread_season) == table(Store(history).results(None, *ALL))
@@ -200,3 +204,62 @@ def test_stale_memos_are_scored_in_two_halves_once_their_keys_are_known(history,
     assert memo(history) == keys
     monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
     assert table(spread_season) == table(Store(history).results(None, *ALL))
+
+
+@two_cores
+def test_alongside_takes_the_childs_pieces_as_they_come_between_the_parents_steps(spreading):
+    """The child's pieces reach take() in the order sent, some while the parent still works (it polls between its
+    steps), all by the end; what the parent's work returned comes back with "all came"."""
+    taken, seen_at = [], []
+
+    def mine(poll):
+        for step in range(2000):  # up to 10 s for a slow machine; the pieces come in milliseconds
+            time.sleep(0.005)
+            poll()
+            seen_at.append(len(taken))
+            if len(taken) == 5:
+                break
+        return "mine"
+
+    def theirs(send):
+        for k in range(5):
+            send([k, os.getpid()])
+    result, whole = spread.alongside(mine, theirs, taken.append, size=1000)
+    assert (result, whole) == ("mine", True)
+    assert [k for k, _ in taken] == [0, 1, 2, 3, 4] and all(pid != os.getpid() for _, pid in taken)
+    assert seen_at[-1] == 5  # all five had come while the parent was still at its steps
+
+
+@two_cores
+def test_alongside_says_when_the_childs_work_did_not_all_come(spreading):
+    def dies(send):
+        send("one")
+        os._exit(3)
+
+    def raises(send):
+        send("one")
+        raise RuntimeError("only the parent can do this")
+    for theirs in (dies, raises):
+        taken = []
+        assert spread.alongside(lambda poll: 7, theirs, taken.append, size=1000) == (7, False)
+
+    def unreadable(piece):
+        raise ValueError("no result made of it")
+    assert spread.alongside(lambda poll: 7, lambda send: send("x"), unreadable, size=1000) == (7, False)
+
+
+def test_alongside_does_nothing_where_it_would_not_spread(monkeypatch):
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    ran = []
+    assert spread.alongside(lambda poll: ran.append("mine"), lambda send: None, ran.append, size=10_000) is None
+    assert ran == []
+
+
+@two_cores
+def test_what_stops_the_parents_own_work_alongside_is_raised_and_the_child_reaped(spreading):
+    def mine(poll):
+        raise ValueError("mine")
+    with pytest.raises(ValueError, match="mine"):
+        spread.alongside(mine, lambda send: send(list(range(100_000))), lambda piece: None, size=1000)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left behind

@@ -19,7 +19,7 @@ from zapis.core.errors import Problem, ZapisError
 from zapis.core.gcpause import collector_paused
 from zapis.core.words import Bi, both, raw
 from zapis.store.names import _names_now
-from zapis.store.spread import halves, spreadable
+from zapis.store.spread import alongside, halves
 from zapis.store.rows import LogEntry, Scored, _entry, _frozen_of, _json, _loads, _no_game, _row_id, replay
 
 if TYPE_CHECKING:
@@ -34,6 +34,16 @@ _Frozen = tuple["Rules", "ScoringModule", str, str, str]
 _Judged = tuple[tuple[str, int, int, int], int, str, "GameResult", str, bool, str]
 
 
+#: the games of a cold season this process scores (1) and those the child scores (0): 48 in 100 here, by a hash of
+#: the game's id (spread evenly over evenings and rulesets): this process also makes and remembers the child's
+#: results as they come (SQLite and PostgreSQL alike: 64-bit integer arithmetic)
+_MINE = "((g.id * 2654435761) % 1000 < 480)"
+_HALVES = {1: f" AND {_MINE}", 0: f" AND NOT {_MINE}"}
+#: a cold season's half is scored (and the child's sent) this many games at a time: each piece reaches the parent
+#: while the child scores the next, to be made results there between the parent's own chunks
+_CHUNK = 200
+
+
 def _first(game: _Judged) -> tuple[str, int, int, int]:
     return game[0]
 
@@ -44,6 +54,7 @@ class Outcomes:
     conn: sqlite3.Connection
     read_only: bool
     _scored: dict[int, Scored]  # the games last read or written, by id (a memo: see scored())
+    _reader_pid = 0  # the forked process whose own connection self.conn is (see _own_connection())
 
     def season(self, date_from: str | None = None, date_to: str | None = None) -> list[GameResult]:
         """Every game of the evenings from `date_from` to `date_to`, judged (places, place points, money) as the
@@ -73,34 +84,50 @@ class Outcomes:
         Where there are two cores (spread.halves) the games are judged in two halves at once, the other half by a
         forked child, which reads on a connection of its own and sends each outcome as the memo keeps it, read
         back here as a remembered one is. A cold season (many games not remembered: after an upgrade, or a
-        database imported) is split from the start, each half reading, keying and scoring its own games (odd ids
-        here, even ones in the child); otherwise the games to score are split once their keys are known. Each half
-        reads its hands with its games' versions: a game changed since its key was read is scored as it is now and
-        not remembered under the old key."""
+        database imported) is split from the start, each half reading, keying and scoring its own games (_MINE
+        here, by a hash of their ids, the others in the child), the child sending its games a chunk at a time, made
+        results here between this process's own chunks; otherwise the games to score are split once their keys are
+        known. Each half reads its hands with its games' versions: a game changed since its key was read is scored
+        as it is now and not remembered under the old key."""
         here = os.getpid()
         frozen: dict[str, _Frozen] = {}  # the games of one ruleset share its Rules, module and parts of their keys
-        cold = self._unremembered(where, args) if memo else 0
-        if spreadable(cold):
-            def part(parities: Sequence[int]) -> list[list[_Judged]]:
-                if os.getpid() != here:  # the child: a connection of its own (a forked one is never used)
-                    self.conn = self._reader()
-                return [self._judged_games(where, args, memo, dated, frozen, here, parity) for parity in parities]
+        theirs: list[_Judged] = []  # a cold season's other half, judged by the child, made results here
 
-            def back(parity: int, sent: list[tuple]) -> list[_Judged]:
-                return [(order, gid, want, self._from_outcome(frozen, rules_json, gid, label, text, stake, date),
-                         text, remember, rules_json)
-                        for order, gid, want, label, rules_json, stake, date, text, remember in sent]
+        def take(piece: list[tuple]) -> None:
+            theirs.extend((order, gid, want, self._from_outcome(frozen, rules_json, gid, label, text, stake, date),
+                           text, remember, rules_json)
+                          for order, gid, want, label, rules_json, stake, date, text, remember in piece)
 
-            # each of the child's games as plain data: the same ruleset's text is one object (pickled once)
-            games = [g for half in halves([1, 0], part, size=cold, back=back, send=lambda done: [
+        def child(send: Callable[[Any], None]) -> None:
+            self._own_connection(here)
+            # each game as plain data, a chunk at a time: the same ruleset's text is one object (pickled once)
+            self._judged_games(where, args, memo, dated, frozen, here, 0, lambda done: send(
                 [(order, gid, want, r.key, rules_json, r.stake, r.evening, text, remember)
-                 for order, gid, want, r, text, remember, rules_json in half] for half in done]) for g in half]
-            games.sort(key=_first)
-        else:
+                 for order, gid, want, r, text, remember, rules_json in done]))
+
+        def mine(poll: Callable[[], None]) -> list[_Judged]:
+            games = self._judged_games(where, args, memo, dated, frozen, here, 1, lambda done: poll())
+            # this half remembered at once, while the child may still be scoring its own
+            self._remember([(gid, want, text) for _, gid, want, _, text, remember, _ in games if remember])
+            return [(*game[:5], False, game[6]) for game in games]
+
+        ran = alongside(mine, child, take, self._unremembered(where, args)) if memo else None
+        if ran is None:
             games = self._judged_games(where, args, memo, dated, frozen, here)
+        else:
+            games, whole = ran
+            if not whole:  # whatever stopped the child, its half is done here (and said here as one process would)
+                theirs = self._judged_games(where, args, memo, dated, frozen, here, 0)
+            games = sorted([*games, *theirs], key=_first)
         if memo:
             self._remember([(gid, want, text) for _, gid, want, _, text, remember, _ in games if remember])
         return [(gid, want, r) for _, gid, want, r, *_ in games]
+
+    def _own_connection(self, here: int) -> None:
+        """In a process forked from `here`: a connection of its own, made once (a forked one is never used)."""
+        if os.getpid() != here and self._reader_pid != os.getpid():
+            self.conn = self._reader()
+            self._reader_pid = os.getpid()
 
     def _unremembered(self, where: str, args: list[Any]) -> int:
         """How many games of the evenings `where` picks have no outcome remembered (a cold season's all)."""
@@ -125,10 +152,12 @@ class Outcomes:
         return _judging()[1].judged_from(label, _loads(text), rules, module, stake, date)
 
     def _judged_games(self, where: str, args: list[Any], memo: bool, dated: bool, frozen: dict[str, _Frozen],
-                      here: int, parity: int | None = None) -> list[_Judged]:
-        """_outcomes' games (those with ids of `parity` when given: a half, scored in this process), each as
-        (its place in the order, id, key, the game judged, its outcome as the memo keeps it, whether to remember
-        it, its rules' text)."""
+                      here: int, parity: int | None = None, each: Callable[[list[_Judged]], None] | None = None
+                      ) -> list[_Judged]:
+        """_outcomes' games, each as (its place in the order, id, key, the game judged, its outcome as the memo
+        keeps it, whether to remember it, its rules' text). With `parity`: the games _MINE is `parity` for (a cold
+        season's half), scored in this process a chunk at a time, each(the games finished) after each chunk
+        (and first with those remembered); otherwise all, scored on both cores where there are two."""
         query = self.conn.cursor()
         query.row_factory = None  # plain tuples: 5,000 rows unpacked at once
         rows = query.execute(
@@ -141,8 +170,7 @@ class Outcomes:
             "WHERE gp.game_id = g.id ORDER BY gp.seat) s) "
             "FROM games g JOIN tables t ON t.id = g.table_id JOIN evenings e ON e.id = t.evening_id "
             f"LEFT JOIN game_results r ON r.game_id = g.id WHERE ({where})"
-            f"{'' if parity is None else ' AND g.id % 2 = ?'} ORDER BY e.date, e.id, t.number, g.id",
-            args if parity is None else [*args, parity]).fetchall()
+            f"{_HALVES.get(parity, '')} ORDER BY e.date, e.id, t.number, g.id", args).fetchall()
         out: list[_Judged] = []
         todo: list[tuple[int, int, tuple]] = []  # (its place in out, its version, what scores it)
         judged_from = _judging()[1].judged_from
@@ -164,8 +192,7 @@ class Outcomes:
             out.append((order, gid, want, None, "", False, rules_json))  # type: ignore[arg-type]
 
         def part(some: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool, str]]:
-            if os.getpid() != here:  # the child: a connection of its own (a forked one is never used)
-                self.conn = self._reader()
+            self._own_connection(here)
             # each game with its outcome as the memo keeps it (what the child sends), made by the half that scored it
             return [(r, held, _outcome_json(r.outcome())) for r, held in self._scored_now(some)]
 
@@ -173,12 +200,21 @@ class Outcomes:
             how = item[2]
             return judged_from(how[1], _loads(sent[1]), *how[2:4], how[6], how[7]), *sent
 
-        # a half (parity) is scored here; otherwise on both cores where there are two
-        scored = part(todo) if parity is not None else halves(
-            todo, part, send=lambda done: [(held, text) for _, held, text in done], back=back)
-        for (at, _, _), (r, held, text) in zip(todo, scored):
-            order, gid, want, _, _, _, rules_json = out[at]
-            out[at] = (order, gid, want, r, text, held, rules_json)
+        def finish(some: Sequence[tuple[int, int, tuple]], scored: list[tuple[GameResult, bool, str]]) -> None:
+            for (at, _, _), (r, held, text) in zip(some, scored):
+                order, gid, want, _, _, _, rules_json = out[at]
+                out[at] = (order, gid, want, r, text, held, rules_json)
+
+        if parity is None:  # on both cores where there are two
+            finish(todo, halves(todo, part, send=lambda done: [(held, text) for _, held, text in done], back=back))
+            return out
+        if each is not None and len(todo) < len(out):
+            each([game for game in out if game[3] is not None])  # those remembered: judged already
+        for k in range(0, len(todo), _CHUNK):
+            chunk = todo[k:k + _CHUNK]
+            finish(chunk, part(chunk))
+            if each is not None:
+                each([out[at] for at, _, _ in chunk])
         return out
 
     def _scored_now(self, todo: Sequence[tuple[int, int, tuple]]) -> list[tuple[GameResult, bool]]:

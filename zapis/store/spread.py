@@ -95,3 +95,78 @@ def halves(items: Sequence[Any], part: Callable[[Sequence[Any]], list[Any]],
     out[0::2] = mine
     out[1::2] = got
     return out
+
+
+def alongside(mine: Callable[[Callable[[], None]], Any], theirs: Callable[[Callable[[Any], None]], None],
+              take: Callable[[Any], None], size: int) -> tuple[Any, bool] | None:
+    """mine(poll) here while a forked child runs theirs(send), when spreadable(size) (else None: nothing done).
+    Each piece the child sends (plain data: it must pickle) is given to take() here as it comes: whenever mine
+    calls poll() (between its steps: a piece waits for no end) and after mine is done. Returns what mine returned
+    and whether all of the child's work came; when not (it raised, died, or sent something unreadable, or take()
+    raised), what take() was given is to be dropped and the child's work done here."""
+    if not spreadable(size):
+        return None
+    read_end, write_end = os.pipe()
+    try:  # room for most of what the child sends (Linux): it need not wait for this process to read
+        import fcntl
+        fcntl.fcntl(write_end, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
+    except (ImportError, OSError):
+        pass
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid == 0:  # the child: its pieces, each as its length and its pickle, then a length 0 for "all sent"
+        code = 1
+        try:
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as out:
+                def send(piece: Any) -> None:
+                    frame = pickle.dumps(piece, protocol=pickle.HIGHEST_PROTOCOL)
+                    out.write(len(frame).to_bytes(8, "little") + frame)
+                    out.flush()
+                theirs(send)
+                out.write(bytes(8))
+            code = 0
+        except BaseException:  # noqa: BLE001, S110 - the parent does this work itself and says what stops it
+            pass
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    got, state = bytearray(), {"all sent": False, "broken": False}
+
+    def pieces(wait: bool) -> None:
+        """Whatever the child has sent so far (all of it, to its end, when `wait`) given to take()."""
+        os.set_blocking(read_end, wait)
+        while not state["all sent"] and not state["broken"]:
+            try:
+                more = os.read(read_end, 1 << 20)
+            except BlockingIOError:
+                return
+            if not more:  # the child is gone
+                return
+            got.extend(more)
+            while len(got) >= 8 and not state["all sent"]:
+                n = int.from_bytes(got[:8], "little")
+                if n == 0:
+                    state["all sent"] = True
+                elif len(got) >= 8 + n:
+                    piece = bytes(got[8:8 + n])
+                    del got[:8 + n]
+                    try:
+                        take(pickle.loads(piece))
+                    except Exception:  # noqa: BLE001 - unreadable, or no result made of it: done here instead
+                        state["broken"] = True
+                        return
+                    continue
+                break
+
+    try:
+        result = mine(lambda: pieces(False))
+        pieces(True)
+    finally:
+        os.close(read_end)
+        _, status = os.waitpid(pid, 0)
+    return result, state["all sent"] and not state["broken"] and os.waitstatus_to_exitcode(status) == 0
