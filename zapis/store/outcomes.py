@@ -111,7 +111,8 @@ class Outcomes:
             self._remember([(gid, want, text) for _, gid, want, _, text, remember, _ in games if remember])
             return [(*game[:5], False, game[6]) for game in games]
 
-        ran = alongside(mine, child, take, self._unremembered(where, args)) if memo else None
+        # a season's games counted (an evening's few never fork: no count to make)
+        ran = alongside(mine, child, take, self._unremembered(where, args)) if memo and dated else None
         if ran is None:
             games = self._judged_games(where, args, memo, dated, frozen, here)
         else:
