@@ -263,3 +263,25 @@ def test_what_stops_the_parents_own_work_alongside_is_raised_and_the_child_reape
         spread.alongside(mine, lambda send: send(list(range(100_000))), lambda piece: None, size=1000)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # no child left behind
+
+
+@two_cores
+def test_a_cold_seasons_halves_come_in_chunks_and_make_the_one_process_season(history, spreading, monkeypatch):
+    """Three games a chunk: the child's pieces come one after another and are made results between the parent's
+    own chunks; the season, its order and the memo are the one process's."""
+    from zapis.store import outcomes
+    monkeypatch.setattr(outcomes, "_CHUNK", 3)
+    pieces, take = [], spread.alongside
+
+    def counting(mine, theirs, took, size):
+        return take(mine, theirs, lambda piece: pieces.append(len(piece)) or took(piece), size)
+    monkeypatch.setattr(outcomes, "alongside", counting)
+    spread_season = Store(history).season(*ALL)
+    assert len(pieces) == 4 and sum(pieces) == 10  # the child's ten games (outcomes._MINE), three at a time
+    remembered = memo(history)
+    with Store(history).tx() as c:
+        c.execute("DELETE FROM game_results")
+    monkeypatch.setenv("ZAPIS_ONE_CORE", "1")
+    one = Store(history).season(*ALL)
+    assert [r.key for r in spread_season] == [r.key for r in one] and table(spread_season) == table(one)
+    assert memo(history) == remembered and len(remembered) == 20
