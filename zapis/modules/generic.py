@@ -81,6 +81,15 @@ def _count(item: Mapping[str, Any], n: int) -> Any:
     return c
 
 
+def _added(scores: dict[str, int], into: dict[str, int] | None) -> dict[str, int]:
+    """A deal's scores, or (given `into`, each player's total so far) added to those totals."""
+    if into is None:
+        return scores
+    for p, v in scores.items():
+        into[p] += v
+    return into
+
+
 def _fixed(item: Mapping[str, Any], n: int) -> int | None:
     """The item's count when it is one number whatever the deal (no suit table, nothing out of play)."""
     c = _count(item, n)
@@ -227,10 +236,12 @@ class GenericModule(ScoringModule):
                                                      f"the game was over after deal {i + 1}"))]
         return []
 
-    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any]) -> dict[str, int]:
+    def deal_scores(self, rules: Rules, players: list[str], hand: Mapping[str, Any],
+                    into: dict[str, int] | None = None) -> dict[str, int]:
         """Each player's score for one deal: the items he took times their values, plus his bid; or the slam.
         The sheet and the season's totals both score a deal through this. Only the items the deal names are
-        added (a season folds thousands of deals): `tricks` given apart replace any in `taken`, as in _counts."""
+        added (a season folds thousands of deals): `tricks` given apart replace any in `taken`, as in _counts.
+        Given `into` (each player's total so far), the scores are added to it, which is returned."""
         items = rules["items"]
         slam = rules["slam_items"]
         if slam:
@@ -238,8 +249,10 @@ class GenericModule(ScoringModule):
             n = len(players)
             for p in players:
                 if all(got[p][k] == _fixed(items[k], n) and _fixed(items[k], n) for k in slam):
-                    return {q: (rules["slam_score"] if q == p else 0) for q in players}
-        out = dict.fromkeys(players, 0)
+                    return _added({q: (rules["slam_score"] if q == p else 0) for q in players}, into)
+        partners = rules["partnerships"]
+        # the scores straight onto the totals where they only add up (partners' sides are summed first)
+        out = into if into is not None and not partners else dict.fromkeys(players, 0)
         tricks, taken, bids = hand.get("tricks"), hand.get("taken"), hand.get("bids")
         if taken:
             for p, took in taken.items():
@@ -256,10 +269,10 @@ class GenericModule(ScoringModule):
         if bids:
             for p, b in bids.items():
                 out[p] += rules["bid_value"] * b
-        if rules["partnerships"]:  # each partner shows the side's points
+        if partners:  # each partner shows the side's points
             for a, b in _sides(players):
                 out[a] = out[b] = out[a] + out[b]
-        return out
+        return out if out is into else _added(out, into)
 
     def partnerships(self, rules: Rules, players: Any) -> list[list[str]] | None:
         return [list(s) for s in _sides(players)] if rules["partnerships"] and len(players) == 4 else None
@@ -288,8 +301,7 @@ class GenericModule(ScoringModule):
         tot = {p: (start or {}).get(p, 0) for p in players}
         deal_scores = self.deal_scores
         for hand in hands:
-            for p, v in deal_scores(r, players, hand).items():  # every player, as `running` adds them
-                tot[p] += v
+            deal_scores(r, players, hand, tot)  # every player, as `running` adds them
         finished, winner = self._end(r, players, len(hands), tot)
         return Sheet(module=self.id, ruleset=rules.id, title=rules.title, players=players, totals=tot,
                      finished=finished, winner=winner)

@@ -41,22 +41,6 @@ class _RubberState:
         ns, ew = self.games["NS"] > 0, self.games["EW"] > 0
         return "both" if ns and ew else "NS" if ns else "EW" if ew else "none"
 
-    def deal(self, side: str, made: bool, below: int, gain: int, undertricks: int, thresholds: list[int]) -> bool:
-        """A contract played (Laws 72-74): made, its trick points (`below`) go below the line and the rest above,
-        to the declaring side (`gain` both together), and a side whose points below reach its threshold makes a
-        game (every partscore below then starts afresh); defeated, the undertricks go above, to the defenders. True
-        when a game was made."""
-        if not made:
-            self.total[OTHER[side]] += undertricks
-            return False
-        self.total[side] += gain
-        now = self.below[side] = self.below[side] + below
-        if now >= thresholds[min(self.games[side], 1)]:
-            self.games[side] += 1
-            self.below = {"NS": 0, "EW": 0}
-            return True
-        return False
-
     def over(self, r: Rules) -> str | None:
         """The side that has won the rubber (two games), its rubber bonus added; None while the rubber goes on."""
         games = self.games
@@ -123,7 +107,7 @@ class _Rubber:
         cur = _RubberState(1)
         look, order = self.seating.lookup(1), self.seating.order(1)
         declared = self.declared
-        # a season folds 50,000 deals: what each reads is at hand (Laws 72-74 as _RubberState.deal() adds them)
+        # a season folds 50,000 deals: what each reads is at hand
         contracts = _CONTRACTS
         scored = values.memo  # (contract as spelt, vulnerable, tricks) -> _deal(): a few hundred for a whole season
         vul_now = cur.vul()  # changes only when a game is made
@@ -144,9 +128,19 @@ class _Rubber:
                 if known is None:
                     known = scored[spelt, vulnerable_now, tricks] = _deal(c, vulnerable_now, tricks, values)
                 parts, made, below, gain = known
-                game = cur.deal(side, made, below, gain, parts[5], thresholds)
-                if game:
-                    vul_now = cur.vul()
+                # Laws 72-74: made, its trick points go below the line and the rest above, to the declaring side,
+                # and a side whose points below reach its threshold makes a game (every partscore below then
+                # starts afresh); defeated, the undertricks go above, to the defenders
+                if made:
+                    cur.total[side] += gain
+                    now = cur.below[side] = cur.below[side] + below
+                    if now >= thresholds[min(cur.games[side], 1)]:
+                        cur.games[side] += 1
+                        cur.below = {"NS": 0, "EW": 0}
+                        game = True
+                        vul_now = cur.vul()
+                else:
+                    cur.total[OTHER[side]] += parts[5]
                 name = named.get(who, who)  # (as _count_declarer names him)
                 n, m = declared.get(name, (0, 0))
                 declared[name] = (n + 1, m + made)

@@ -109,6 +109,8 @@ class _Seating:
             self.orders = [tuple(players)]
         self.looks = [self._lookup(o) for o in self.orders]
         self.side_lists = [{"NS": _distinct([o[0], o[2]]), "EW": _distinct([o[1], o[3]])} for o in self.orders]
+        # each rubber's players, each with whether he sits N-S in it (each(): a season asks for thousands)
+        self.in_ns = [tuple((p, p in sides["NS"]) for p in players) for sides in self.side_lists]
 
     def _lookup(self, order: tuple[str, ...]) -> dict[str, tuple[str, str]]:
         four = self.kind == "four"
@@ -136,8 +138,7 @@ class _Seating:
 
     def each(self, n: int, ns: int | float, ew: int | float) -> dict[str, int | float]:
         """Each player's share of the sides' points in rubber n: his side's."""
-        sides = self.sides(n)
-        return {p: (ns if p in sides["NS"] else ew) for p in self.players}
+        return {p: (ns if north_south else ew) for p, north_south in self.in_ns[self._at(n)]}
 
     def names(self, n: int, side: str) -> str:
         return "+".join(self.sides(n)[side])
