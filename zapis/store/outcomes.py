@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: a ruleset as its games share it: its Rules, module, title, the part of their keys it determines, its text
 _Frozen = tuple["Rules", "ScoringModule", str, str, str]
-#: a game judged (_Outcomes._judged_games): its place in the order (date, evening, table, id), its id and key, the
+#: a game judged (Outcomes._judged_games): its place in the order (date, evening, table, id), its id and key, the
 #: game judged, its outcome as the memo keeps it, whether to remember that, its rules' text
 _Judged = tuple[tuple[str, int, int, int], int, str, "GameResult", str, bool, str]
 

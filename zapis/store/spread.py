@@ -40,56 +40,25 @@ def in_two(items: Sequence[Any], work: Callable[[Any], Any], send: Callable[[Any
 
 def halves(items: Sequence[Any], part: Callable[[Sequence[Any]], list[Any]],
            send: Callable[[list[Any]], Any] = lambda done: done,
-           back: Callable[[Any, Any], Any] = lambda item, sent: sent, size: int | None = None) -> list[Any]:
-    """part(items): one result for each item, in their order; when spreadable(size) (the work the items stand
-    for: by default their count), part(the odd items) is done by a forked child at the same time as part(the even
-    ones) here. The child sends send(its results) (it must pickle: plain data), one piece for each of its items,
-    which becomes back(item, piece) here. An exception raised by part() is raised here, as part(items) would raise
-    it; whatever stops the child, its items are done here."""
-    if not spreadable(len(items) if size is None else size):
-        return part(items)
+           back: Callable[[Any, Any], Any] = lambda item, sent: sent) -> list[Any]:
+    """part(items): one result for each item, in their order; when spreadable(), part(the odd items) is done by a
+    forked child at the same time as part(the even ones) here (alongside(): the child's half sent back whole).
+    The child sends send(its results) (it must pickle: plain data), one piece for each of its items, which
+    becomes back(item, piece) here. An exception raised by part() is raised here, as part(items) would raise it;
+    whatever stops the child, its items are done here."""
     theirs = items[1::2]
-    read_end, write_end = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read_end)
-        os.close(write_end)
+    sent: list[Any] = []
+    ran = alongside(lambda poll: part(items[0::2]), lambda give: give(send(part(theirs))), sent.append, len(items))
+    if ran is None:
         return part(items)
-    if pid == 0:  # the child: its half, sent back whole, then gone without running this process's exit code
-        code = 0
-        try:
-            os.close(read_end)
-            try:
-                done = pickle.dumps(send(part(theirs)), protocol=pickle.HIGHEST_PROTOCOL)
-            except BaseException:  # noqa: BLE001 - the parent does this half itself and says what stops it
-                done, code = b"", 1
-            with os.fdopen(write_end, "wb") as out:
-                out.write(done)
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    try:
-        mine = part(items[0::2])
-    except BaseException:
-        os.close(read_end)
-        os.waitpid(pid, 0)
-        raise
-    with os.fdopen(read_end, "rb") as answer:
-        sent = answer.read()
-    _, status = os.waitpid(pid, 0)
+    mine, whole = ran
     got: list[Any] | None = None
-    if os.waitstatus_to_exitcode(status) == 0 and sent:
+    if whole and len(sent) == 1 and isinstance(sent[0], list) and len(sent[0]) == len(theirs):
         try:
-            got = pickle.loads(sent)
-        except Exception:  # noqa: BLE001 - an unreadable answer: done here instead
-            got = None
-    if isinstance(got, list) and len(got) == len(theirs):
-        try:
-            got = [back(item, piece) for item, piece in zip(theirs, got)]
+            got = [back(item, piece) for item, piece in zip(theirs, sent[0])]
         except Exception:  # noqa: BLE001 - what the child sent does not make a result: done here instead
             got = None
-    if got is None or len(got) != len(theirs):
+    if got is None:
         got = part(theirs)
     out: list[Any] = [None] * len(items)
     out[0::2] = mine
